@@ -1,0 +1,43 @@
+//! The runtime behind `#[derive(FastStatus)]`.
+//!
+//! Most users depend on the `fast-status` facade, which re-exports this crate. The crate holds:
+//!
+//! - the [`Code`] and [`FastStatus`] traits that every derived type implements;
+//! - the one-word representation (`repr`, the only module with `unsafe`): a `NonNull` word whose
+//!   low two bits say whether it is an inline code, a pointer to a `'static` code and message, or
+//!   a pointer to a refcounted heap payload;
+//! - the safe code around it: message formatting, extras (source, details, context lines) and
+//!   the report formats.
+//!
+//! # Features
+//!
+//! - `alloc`: heap states. Without it only inline (code-only) and static (code and literal
+//!   message) statuses exist, and constructors that would allocate keep only the code.
+//! - `std` (default): implies `alloc`; reserved for `std`-only integrations.
+#![no_std]
+#![warn(missing_docs)]
+#![deny(unsafe_op_in_unsafe_fn)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+#[cfg(feature = "alloc")]
+mod extras;
+mod message;
+mod repr;
+mod report;
+mod traits;
+
+pub use traits::{Code, FastStatus};
+
+pub use message::ContextLines;
+
+/// Items used by the code `#[derive(FastStatus)]` and the facade's macros generate.
+///
+/// Not public API: names and signatures here change without notice.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::repr::{Repr, StaticStatus, MAX_RAW_CODE};
+    pub use crate::report::{debug, display};
+    pub use crate::traits::{code_of, from_args, from_code, AssertCopy};
+}
