@@ -541,7 +541,7 @@ pub(crate) fn status(invocation: &Invocation) -> TokenStream {
     match message {
         None => quote! { #private::from_code(#code) },
         Some(Message::Literal { text, args }) if args.is_empty() => match static_text(text) {
-            Some(value) if invocation.code_is_path() => {
+            Some(value) if invocation.code_is_constant_path() => {
                 let value = syn::LitStr::new(&value, text.span());
                 quote! {
                     (#code).__fast_status_static(const {

@@ -62,9 +62,18 @@ impl Invocation {
         })
     }
 
-    /// Whether the code is written as a path (`StatusCode::Invalid`), as the static form needs.
-    pub(crate) fn code_is_path(&self) -> bool {
-        syn::parse2::<Path>(self.code.clone()).is_ok()
+    /// Whether the code is written as a path to a variant or constant (`StatusCode::Invalid`,
+    /// `Invalid`, `CODE`): a path whose last segment starts with an uppercase letter. That is
+    /// what the static form needs; a lowercase name (`code`) is taken for a run-time value.
+    pub(crate) fn code_is_constant_path(&self) -> bool {
+        syn::parse2::<Path>(self.code.clone()).is_ok_and(|path| {
+            path.segments.last().is_some_and(|last| {
+                last.ident
+                    .to_string()
+                    .trim_start_matches("r#")
+                    .starts_with(char::is_uppercase)
+            })
+        })
     }
 }
 

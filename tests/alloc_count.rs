@@ -1,0 +1,156 @@
+//! How many allocations each kind of status costs, and that every one is freed: a counting
+//! global allocator. Counts are per thread, so tests running in parallel do not disturb them.
+
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use common::{Status, StatusCode};
+use fast_status::status;
+
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+    static LIVE_BYTES: Cell<isize> = const { Cell::new(0) };
+}
+
+fn count(allocations: usize, bytes: isize) {
+    // `try_with`: the allocator is also called while thread-locals are torn down.
+    let _ = ALLOCATIONS.try_with(|a| a.set(a.get() + allocations));
+    let _ = LIVE_BYTES.try_with(|l| l.set(l.get() + bytes));
+}
+
+// SAFETY: forwards to `System`, counting on the way.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count(1, layout.size().cast_signed());
+        // SAFETY: the caller upholds `GlobalAlloc::alloc`'s contract.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        count(0, -layout.size().cast_signed());
+        // SAFETY: the caller upholds `GlobalAlloc::dealloc`'s contract.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count(1, new_size.cast_signed() - layout.size().cast_signed());
+        // SAFETY: the caller upholds `GlobalAlloc::realloc`'s contract.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Runs `f` and returns (allocations this thread made, bytes it left allocated).
+fn measure(f: impl FnOnce()) -> (usize, isize) {
+    let allocations = ALLOCATIONS.with(Cell::get);
+    let live = LIVE_BYTES.with(Cell::get);
+    f();
+    (
+        ALLOCATIONS.with(Cell::get) - allocations,
+        LIVE_BYTES.with(Cell::get) - live,
+    )
+}
+
+#[test]
+fn code_only_status_allocates_nothing() {
+    let (allocations, live) = measure(|| {
+        let status = Status::from_code(StatusCode::Invalid);
+        let copy = status.clone();
+        assert!(copy.is_invalid());
+        assert_eq!(copy.message(), "");
+        assert_eq!(copy.code(), StatusCode::Invalid);
+        let macro_built = status!(StatusCode::KeyError);
+        assert!(macro_built.is_key_error());
+        drop((status, copy, macro_built));
+    });
+    assert_eq!((allocations, live), (0, 0));
+}
+
+#[test]
+fn static_status_allocates_nothing() {
+    let (allocations, live) = measure(|| {
+        let status = status!(StatusCode::Invalid, "static message");
+        let copy = status.clone();
+        assert_eq!(copy.message(), "static message");
+        assert_eq!(copy.code(), StatusCode::Invalid);
+        assert!(copy.location().is_none());
+        drop((status, copy));
+    });
+    assert_eq!((allocations, live), (0, 0));
+}
+
+#[test]
+fn formatted_status_allocates_exactly_once() {
+    let (allocations, live) = measure(|| {
+        let status = Status::invalid(format_args!("x = {}", 5));
+        assert_eq!(status.message(), "x = 5");
+    });
+    assert_eq!((allocations, live), (1, 0));
+
+    let (allocations, live) = measure(|| {
+        let status = status!(StatusCode::Invalid, "x = {}", 5);
+        assert_eq!(status.message(), "x = 5");
+    });
+    assert_eq!((allocations, live), (1, 0));
+
+    let (allocations, live) = measure(|| {
+        let x = 5;
+        let status = status!(StatusCode::Invalid, "x = {x}");
+        assert_eq!(status.message(), "x = 5");
+    });
+    assert_eq!((allocations, live), (1, 0));
+}
+
+#[test]
+fn long_formatted_message_allocates_exactly_once() {
+    let long = "y".repeat(4000);
+    let (allocations, live) = measure(|| {
+        let status = Status::invalid(format_args!("long: {long}"));
+        assert_eq!(status.message().len(), 4006);
+    });
+    assert_eq!((allocations, live), (1, 0));
+}
+
+#[test]
+fn cloning_a_heap_status_allocates_nothing_and_frees_after_the_last_clone() {
+    let status = Status::key_error(format_args!("no column '{}'", "x"));
+    let (allocations, live) = measure(|| {
+        let copies: Vec<Status> = std::iter::repeat_with(|| status.clone()).take(8).collect();
+        assert!(copies.iter().all(|c| c.message() == "no column 'x'"));
+        // The Vec itself is the one allocation here, and it is freed with the clones.
+        drop(copies);
+    });
+    assert_eq!((allocations, live), (1, 0));
+
+    let (allocations, live) = measure(move || {
+        let copy = status.clone();
+        drop(status);
+        assert_eq!(copy.message(), "no column 'x'");
+        drop(copy);
+    });
+    assert_eq!(allocations, 0);
+    assert!(live < 0, "the payload was freed after its last clone dropped");
+}
+
+#[test]
+fn everything_a_heap_status_holds_is_freed() {
+    let (_, live) = measure(|| {
+        let status = Status::invalid(format_args!("{}", 1))
+            .with_detail(String::from("a detail"))
+            .with_detail(vec![1_u8, 2, 3])
+            .context("a context line")
+            .with_message("a new message");
+        let copy = status.clone().context("only on the copy");
+        drop(status);
+        drop(copy);
+        let from_io: Status = std::io::Error::other("disk on fire").into();
+        drop(from_io);
+    });
+    assert_eq!(live, 0);
+}

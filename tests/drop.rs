@@ -1,0 +1,135 @@
+//! What a status owns is dropped exactly once: after the last clone, from whichever thread.
+
+mod common;
+
+use std::error::Error as _;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use common::{Status, StatusCode};
+
+/// A detail that counts its drops.
+#[derive(Debug)]
+struct DropCounter(Arc<AtomicUsize>);
+
+impl Drop for DropCounter {
+    fn drop(&mut self) {
+        self.0.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn a_detail_is_dropped_once_after_the_last_clone() {
+    let drops = Arc::new(AtomicUsize::new(0));
+    let status = Status::invalid("x").with_detail(DropCounter(Arc::clone(&drops)));
+    let copies: Vec<Status> = (0..4).map(|_| status.clone()).collect();
+    drop(status);
+    assert_eq!(drops.load(Ordering::SeqCst), 0);
+    drop(copies);
+    assert_eq!(drops.load(Ordering::SeqCst), 1);
+}
+
+#[test]
+fn a_replaced_detail_is_dropped_once() {
+    let drops = Arc::new(AtomicUsize::new(0));
+    let status = Status::invalid("x").with_detail(DropCounter(Arc::clone(&drops)));
+    let status = status.with_detail(DropCounter(Arc::clone(&drops)));
+    assert_eq!(drops.load(Ordering::SeqCst), 1);
+    drop(status);
+    assert_eq!(drops.load(Ordering::SeqCst), 2);
+}
+
+#[test]
+fn copy_on_write_shares_details_until_both_sides_drop() {
+    let drops = Arc::new(AtomicUsize::new(0));
+    let status = Status::invalid("x").with_detail(DropCounter(Arc::clone(&drops)));
+    let changed = status.clone().with_message("y").context("z");
+    drop(status);
+    assert_eq!(drops.load(Ordering::SeqCst), 0);
+    assert!(changed.detail::<DropCounter>().is_some());
+    drop(changed);
+    assert_eq!(drops.load(Ordering::SeqCst), 1);
+}
+
+/// A source error that counts its drops.
+#[derive(Debug)]
+struct CountedError(Arc<AtomicUsize>);
+
+impl std::fmt::Display for CountedError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("counted")
+    }
+}
+
+impl std::error::Error for CountedError {}
+
+impl Drop for CountedError {
+    fn drop(&mut self) {
+        self.0.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+/// A status type whose one code converts from `CountedError`.
+#[derive(fast_status::FastStatus, Clone, Copy, Debug)]
+enum CountedCode {
+    /// From a `CountedError`.
+    #[status(from = CountedError)]
+    Counted = 1,
+}
+
+#[test]
+fn a_source_is_dropped_once() {
+    let drops = Arc::new(AtomicUsize::new(0));
+    let status = Counted::from(CountedError(Arc::clone(&drops)));
+    assert!(status.is_counted());
+    assert_eq!(status.message(), "counted");
+    assert!(status.source().is_some());
+    let copy = status.clone();
+    drop(status);
+    assert_eq!(drops.load(Ordering::SeqCst), 0);
+    drop(copy);
+    assert_eq!(drops.load(Ordering::SeqCst), 1);
+}
+
+#[test]
+fn clones_dropped_from_many_threads_at_once_free_once() {
+    const THREADS: usize = 8;
+    const CLONES: usize = 2_000;
+    for _ in 0..10 {
+        let drops = Arc::new(AtomicUsize::new(0));
+        let status = Status::key_error(format_args!("shared by {THREADS} threads"))
+            .with_detail(DropCounter(Arc::clone(&drops)));
+        let barrier = Arc::new(std::sync::Barrier::new(THREADS));
+        let handles: Vec<_> = (0..THREADS)
+            .map(|_| {
+                let mine = status.clone();
+                let barrier = Arc::clone(&barrier);
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    for _ in 0..CLONES {
+                        let copy = mine.clone();
+                        assert_eq!(copy.message(), "shared by 8 threads");
+                        drop(copy);
+                    }
+                    assert!(mine.is_key_error());
+                })
+            })
+            .collect();
+        drop(status);
+        for handle in handles {
+            handle.join().expect("no thread panicked");
+        }
+        assert_eq!(drops.load(Ordering::SeqCst), 1);
+    }
+}
+
+#[test]
+fn code_survives_every_state() {
+    for status in [
+        Status::from_code(StatusCode::Cancelled),
+        fast_status::status!(StatusCode::Cancelled, "static"),
+        Status::cancelled("heap"),
+    ] {
+        assert_eq!(status.clone().code(), StatusCode::Cancelled);
+    }
+}

@@ -1,0 +1,30 @@
+//! One word, a niche, and the auto traits.
+
+mod common;
+
+use std::mem::size_of;
+use std::panic::{RefUnwindSafe, UnwindSafe};
+
+use common::Status;
+
+#[test]
+fn status_is_one_word_with_a_niche() {
+    assert_eq!(size_of::<Status>(), size_of::<usize>());
+    assert_eq!(size_of::<Option<Status>>(), size_of::<usize>());
+    assert_eq!(size_of::<Result<(), Status>>(), size_of::<usize>());
+    assert_eq!(size_of::<Result<u64, Status>>(), 2 * size_of::<usize>());
+    assert_eq!(size_of::<Result<usize, Status>>(), 2 * size_of::<usize>());
+}
+
+#[test]
+fn status_has_the_auto_traits() {
+    fn check<T: Send + Sync + Unpin + UnwindSafe + RefUnwindSafe + 'static>() {}
+    check::<Status>();
+    check::<Result<(), Status>>();
+}
+
+#[test]
+fn status_is_an_error_that_boxes() {
+    fn check<T: std::error::Error + Send + Sync + 'static>() {}
+    check::<Status>();
+}

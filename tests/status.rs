@@ -1,0 +1,335 @@
+//! Behaviour of every generated item and every `status!` form.
+
+mod common;
+
+use std::error::Error as _;
+use std::panic::Location;
+
+use common::{Status, StatusCode};
+use fast_status::{Code, FastStatus, status};
+
+#[test]
+fn codes_have_stable_raw_values_and_text() {
+    assert_eq!(StatusCode::OutOfMemory.to_raw(), 1);
+    assert_eq!(StatusCode::KeyError.to_raw(), 2);
+    assert_eq!(StatusCode::Parse.to_raw(), 41);
+    assert_eq!(StatusCode::Cancelled.to_raw(), 40);
+    assert_eq!(StatusCode::from_raw(3), Some(StatusCode::Invalid));
+    assert_eq!(StatusCode::from_raw(40), Some(StatusCode::Cancelled));
+    assert_eq!(StatusCode::from_raw(0), None);
+    assert_eq!(StatusCode::from_raw(6), None);
+    assert_eq!(StatusCode::KeyError.text(), "Key error");
+    assert_eq!(StatusCode::Invalid.text(), "Invalid");
+    assert_eq!(StatusCode::KeyError.name(), "KeyError");
+    assert_eq!(
+        StatusCode::ALL,
+        &[
+            StatusCode::OutOfMemory,
+            StatusCode::KeyError,
+            StatusCode::Invalid,
+            StatusCode::IOError,
+            StatusCode::NotImplemented,
+            StatusCode::Cancelled,
+            StatusCode::Parse,
+        ]
+    );
+    for &code in StatusCode::ALL {
+        assert_eq!(StatusCode::from_raw(code.to_raw()), Some(code));
+        assert_eq!(Status::from_code(code).code(), code);
+    }
+}
+
+#[test]
+fn from_code_is_code_only_and_const() {
+    const NOT_IMPLEMENTED: Status = Status::from_code(StatusCode::NotImplemented);
+    let status = NOT_IMPLEMENTED;
+    assert_eq!(status.code(), StatusCode::NotImplemented);
+    assert_eq!(status.message(), "");
+    assert_eq!(status.location(), None);
+    assert_eq!(status.to_string(), "NotImplemented");
+    assert!(status.source().is_none());
+}
+
+#[test]
+fn new_and_per_code_constructors_record_message_and_location() {
+    let line = line!();
+    let status = Status::new(StatusCode::Invalid, "header needs 4 bytes");
+    assert_eq!(status.code(), StatusCode::Invalid);
+    assert_eq!(status.message(), "header needs 4 bytes");
+    let location = status.location().expect("a status with a message records where");
+    assert_eq!(location.file(), file!());
+    assert_eq!(location.line(), line + 1);
+
+    let cases: [(Status, StatusCode, &str); 7] = [
+        (Status::out_of_memory("a"), StatusCode::OutOfMemory, "Out of memory: a"),
+        (Status::key_error("b"), StatusCode::KeyError, "Key error: b"),
+        (Status::invalid("c"), StatusCode::Invalid, "Invalid: c"),
+        (Status::io_error("d"), StatusCode::IOError, "IOError: d"),
+        (Status::not_implemented("e"), StatusCode::NotImplemented, "NotImplemented: e"),
+        (Status::cancelled("f"), StatusCode::Cancelled, "Cancelled: f"),
+        (Status::parse(7), StatusCode::Parse, "Parse: 7"),
+    ];
+    for (status, code, text) in cases {
+        assert_eq!(status.code(), code);
+        assert_eq!(status.to_string(), text);
+        assert_eq!(status.location().map(Location::file), Some(file!()));
+    }
+}
+
+#[test]
+fn constructors_take_format_args() {
+    let got = 2;
+    let status = Status::invalid(format_args!("header needs 4 bytes, got {got}"));
+    assert_eq!(status.to_string(), "Invalid: header needs 4 bytes, got 2");
+    let long = "x".repeat(1000);
+    let status = Status::key_error(format_args!("no column '{long}'"));
+    assert_eq!(status.message().len(), 1000 + "no column ''".len());
+    assert!(status.message().starts_with("no column 'xxx"));
+    let unicode = Status::invalid(format_args!("{}", "é".repeat(100)));
+    assert_eq!(unicode.message(), "é".repeat(100));
+}
+
+#[test]
+fn predicates_match_only_their_code() {
+    let status = Status::key_error("missing");
+    assert!(status.is_key_error());
+    assert!(!status.is_invalid());
+    assert!(!status.is_out_of_memory());
+    assert!(Status::from_code(StatusCode::IOError).is_io_error());
+    assert!(Status::from_code(StatusCode::NotImplemented).is_not_implemented());
+    assert!(Status::from_code(StatusCode::Cancelled).is_cancelled());
+    assert!(Status::from_code(StatusCode::Parse).is_parse());
+    assert!(status!(StatusCode::OutOfMemory, "static").is_out_of_memory());
+}
+
+#[test]
+fn status_macro_code_only() {
+    let status = status!(StatusCode::Invalid);
+    assert_eq!(status.code(), StatusCode::Invalid);
+    assert_eq!(status.message(), "");
+    assert_eq!(status, Status::from_code(StatusCode::Invalid));
+    // A code known only at run time.
+    let code = StatusCode::ALL[1];
+    assert_eq!(status!(code).code(), StatusCode::KeyError);
+}
+
+#[test]
+fn status_macro_literal_is_static_and_const() {
+    const EMPTY: Status = status!(StatusCode::Invalid, "empty input");
+    let status = EMPTY;
+    assert_eq!(status.to_string(), "Invalid: empty input");
+    assert_eq!(status.location(), None, "a static status has no room for a location");
+    let braces = status!(StatusCode::Invalid, "literal {{braces}}");
+    assert_eq!(braces.message(), "literal {braces}");
+    let trailing = status!(StatusCode::KeyError, "trailing comma",);
+    assert_eq!(trailing.message(), "trailing comma");
+}
+
+#[test]
+fn status_macro_formats() {
+    let column = "x";
+    let line = line!();
+    let inline = status!(StatusCode::KeyError, "no column '{column}'");
+    assert_eq!(inline.to_string(), "Key error: no column 'x'");
+    assert_eq!(inline.location().map(Location::line), Some(line + 1));
+    let positional = status!(StatusCode::Invalid, "{} of {}", 3, 4);
+    assert_eq!(positional.message(), "3 of 4");
+    let trailing = status!(StatusCode::Invalid, "{}", 3,);
+    assert_eq!(trailing.message(), "3");
+    let value = 2.5_f64;
+    let display = status!(StatusCode::Invalid, value);
+    assert_eq!(display.message(), "2.5");
+    // A literal with a code known only at run time still works (it then allocates once).
+    let code = StatusCode::ALL[2];
+    assert_eq!(status!(code, "dynamic code").to_string(), "Invalid: dynamic code");
+}
+
+#[test]
+fn display_is_arrows_form() {
+    assert_eq!(
+        Status::key_error("no column 'x'").to_string(),
+        "Key error: no column 'x'"
+    );
+    assert_eq!(Status::from_code(StatusCode::KeyError).to_string(), "Key error");
+    assert_eq!(Status::invalid("").to_string(), "Invalid");
+}
+
+#[test]
+fn debug_is_a_report_and_alternate_debug_is_structural() {
+    let line = line!() + 1;
+    let status = Status::invalid("bad header");
+    assert_eq!(
+        format!("{status:?}"),
+        format!("Invalid: bad header\n    at {}:{line}:18", file!())
+    );
+    assert_eq!(format!("{:?}", Status::from_code(StatusCode::Invalid)), "Invalid");
+    let structural = format!("{:#?}", Status::from_code(StatusCode::KeyError));
+    assert_eq!(
+        structural,
+        "Status {\n    code: KeyError,\n    message: \"\",\n    location: None,\n    \
+         context: [],\n    details: [],\n    source: None,\n}"
+    );
+}
+
+#[test]
+fn clone_shares_and_equality_compares_code_and_message() {
+    let status = Status::invalid(format_args!("x = {}", 5));
+    let copy = status.clone();
+    assert_eq!(copy, status);
+    assert_eq!(copy.message(), "x = 5");
+    assert_eq!(copy.location(), status.location());
+    assert_eq!(Status::invalid("a"), Status::invalid("a"));
+    assert_ne!(Status::invalid("a"), Status::invalid("b"));
+    assert_ne!(Status::invalid("a"), Status::key_error("a"));
+    // The state does not matter, only code and message.
+    assert_eq!(status!(StatusCode::Invalid, "a"), Status::invalid("a"));
+    assert_eq!(Status::from_code(StatusCode::Invalid), Status::invalid(""));
+    drop(status);
+    assert_eq!(copy.message(), "x = 5", "the payload lives until the last clone");
+}
+
+#[test]
+fn from_code_conversion() {
+    let status: Status = StatusCode::Cancelled.into();
+    assert!(status.is_cancelled());
+}
+
+const OPEN_LINE: u32 = line!() + 2;
+fn open_missing() -> Result<(), Status> {
+    std::fs::File::open("/this/path/does/not/exist/fast-status")?;
+    Ok(())
+}
+
+fn parse(text: &str) -> Result<u32, Status> {
+    Ok(text.parse::<u32>()?)
+}
+
+#[test]
+fn from_attribute_converts_with_question_mark_and_keeps_the_source() {
+    let status = open_missing().unwrap_err();
+    assert!(status.is_io_error());
+    let source = status.source().expect("the io::Error is kept");
+    let io = source
+        .downcast_ref::<std::io::Error>()
+        .expect("the source is the io::Error itself");
+    assert_eq!(io.kind(), std::io::ErrorKind::NotFound);
+    assert_eq!(status.message(), io.to_string());
+    assert_eq!(status.location().map(Location::line), Some(OPEN_LINE));
+
+    let status = parse("seven").unwrap_err();
+    assert!(status.is_parse());
+    assert_eq!(status.message(), "invalid digit found in string");
+    assert_eq!(parse("7"), Ok(7));
+}
+
+#[test]
+fn with_message_keeps_code_location_and_details() {
+    let status = Status::invalid("first").with_detail(7_u32);
+    let location = status.location();
+    let changed = status.with_message(format_args!("second {}", 2));
+    assert_eq!(changed.code(), StatusCode::Invalid);
+    assert_eq!(changed.message(), "second 2");
+    assert_eq!(changed.location(), location);
+    assert_eq!(changed.detail::<u32>(), Some(&7));
+    let from_static = status!(StatusCode::KeyError, "static").with_message("heap");
+    assert_eq!(from_static.to_string(), "Key error: heap");
+}
+
+#[test]
+fn details_are_typed_and_keyed_by_type() {
+    #[derive(Debug, PartialEq)]
+    struct RowGroup(usize);
+    let status = Status::invalid("bad page")
+        .with_detail(RowGroup(3))
+        .with_detail("a &str detail")
+        .with_detail(RowGroup(4));
+    assert_eq!(status.detail::<RowGroup>(), Some(&RowGroup(4)));
+    assert_eq!(status.detail::<&str>(), Some(&"a &str detail"));
+    assert_eq!(status.detail::<u8>(), None);
+    let listed: Vec<String> = status.details().map(|d| format!("{d:?}")).collect();
+    assert_eq!(listed, ["RowGroup(4)", "\"a &str detail\""]);
+    let code_only = Status::from_code(StatusCode::Invalid).with_detail(1_u8);
+    assert_eq!(code_only.detail::<u8>(), Some(&1));
+    assert_eq!(code_only.message(), "");
+}
+
+#[test]
+fn mutation_copies_on_write_when_shared() {
+    let original = Status::invalid("shared");
+    let copy = original.clone().with_detail(1_u16).context("more");
+    assert_eq!(original.detail::<u16>(), None);
+    assert_eq!(original.context_lines().count(), 0);
+    assert_eq!(copy.detail::<u16>(), Some(&1));
+    assert_eq!(copy.message(), "shared");
+}
+
+#[test]
+fn context_lines_record_their_callers() {
+    let line = line!() + 2;
+    let status = Status::invalid("bad")
+        .context("reading page 3")
+        .context(format_args!("reading column {}", "x"));
+    let lines: Vec<(&str, u32)> = status
+        .context_lines()
+        .map(|(text, location)| (text, location.line()))
+        .collect();
+    assert_eq!(lines, [("reading page 3", line), ("reading column x", line + 1)]);
+}
+
+/// Written once, used with two different derived status types.
+fn describe<S: FastStatus>(status: &S) -> String {
+    format!(
+        "{}/{}/{}",
+        status.code().name(),
+        status.code().to_raw(),
+        status.message()
+    )
+}
+
+mod other {
+    use fast_status::FastStatus;
+
+    /// A second status type in the same crate.
+    #[derive(FastStatus, Clone, Copy, Debug)]
+    pub enum ErrorKind {
+        /// Timed out.
+        Timeout = 7,
+    }
+}
+
+#[test]
+fn generic_code_over_fast_status() {
+    assert_eq!(describe(&Status::invalid("x")), "Invalid/3/x");
+    assert_eq!(
+        describe(&other::Error::timeout("slow")),
+        "Timeout/7/slow"
+    );
+    let via_trait = <Status as FastStatus>::new(StatusCode::KeyError, "k");
+    assert_eq!(via_trait.to_string(), "Key error: k");
+    let with = FastStatus::context(FastStatus::with_detail(via_trait, 5_i32), "ctx");
+    assert_eq!(FastStatus::detail::<i32>(&with), Some(&5));
+    assert_eq!(FastStatus::context_lines(&with).count(), 1);
+}
+
+#[test]
+fn question_mark_propagates_through_frames() {
+    fn inner() -> Result<(), Status> {
+        Err(Status::from_code(StatusCode::Cancelled))
+    }
+    fn middle() -> Result<(), Status> {
+        inner()?;
+        Ok(())
+    }
+    fn outer() -> Result<u64, Status> {
+        middle()?;
+        Ok(1)
+    }
+    assert!(outer().unwrap_err().is_cancelled());
+}
+
+#[test]
+fn boxes_into_dyn_error() {
+    let boxed: Box<dyn std::error::Error + Send + Sync> = Box::new(Status::invalid("boxed"));
+    assert_eq!(boxed.to_string(), "Invalid: boxed");
+    assert!(boxed.downcast_ref::<Status>().is_some());
+}
