@@ -19,6 +19,8 @@ pub(crate) struct Input<'a> {
     pub(crate) name_is_explicit: bool,
     /// Path to the facade crate.
     pub(crate) krate: Path,
+    /// Whether the enum has generic parameters (an error; the fallback must not name the enum).
+    pub(crate) has_generics: bool,
     pub(crate) variants: Vec<Variant<'a>>,
 }
 
@@ -112,6 +114,7 @@ impl<'a> Input<'a> {
             name,
             name_is_explicit,
             krate,
+            has_generics: !node.generics.params.is_empty(),
             variants,
         })
     }

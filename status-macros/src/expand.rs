@@ -499,6 +499,15 @@ fn fallback(input: &Input<'_>) -> TokenStream {
         ..
     } = input;
     let private = quote!(#krate::__private);
+    let from_code = (!input.has_generics).then(|| {
+        quote! {
+            impl ::core::convert::From<#code> for #name {
+                fn from(_: #code) -> Self {
+                    ::core::unreachable!()
+                }
+            }
+        }
+    });
     quote! {
         #vis struct #name(#private::Repr);
 
@@ -522,11 +531,7 @@ fn fallback(input: &Input<'_>) -> TokenStream {
 
         impl ::core::error::Error for #name {}
 
-        impl ::core::convert::From<#code> for #name {
-            fn from(_: #code) -> Self {
-                ::core::unreachable!()
-            }
-        }
+        #from_code
     }
 }
 

@@ -126,7 +126,7 @@ fn check_from_types(cx: &Ctxt, input: &Input<'_>) {
                 cx.error_spanned_by(
                     ty,
                     format!(
-                        "`from = {key}` is already on `{}`: `?` on one error type can only \
+                        "this `from` type is already on `{}`: `?` on one error type can only \
                          produce one code; keep it on one variant",
                         first.name
                     ),
