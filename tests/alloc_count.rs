@@ -16,6 +16,12 @@ thread_local! {
     static LIVE_BYTES: Cell<isize> = const { Cell::new(0) };
 }
 
+/// An allocation size as a signed byte delta (sizes never exceed `isize::MAX`).
+#[allow(clippy::cast_possible_wrap)]
+fn bytes(size: usize) -> isize {
+    size as isize
+}
+
 fn count(allocations: usize, bytes: isize) {
     // `try_with`: the allocator is also called while thread-locals are torn down.
     let _ = ALLOCATIONS.try_with(|a| a.set(a.get() + allocations));
@@ -25,19 +31,19 @@ fn count(allocations: usize, bytes: isize) {
 // SAFETY: forwards to `System`, counting on the way.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count(1, layout.size().cast_signed());
+        count(1, bytes(layout.size()));
         // SAFETY: the caller upholds `GlobalAlloc::alloc`'s contract.
         unsafe { System.alloc(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        count(0, -layout.size().cast_signed());
+        count(0, -bytes(layout.size()));
         // SAFETY: the caller upholds `GlobalAlloc::dealloc`'s contract.
         unsafe { System.dealloc(ptr, layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count(1, new_size.cast_signed() - layout.size().cast_signed());
+        count(1, bytes(new_size) - bytes(layout.size()));
         // SAFETY: the caller upholds `GlobalAlloc::realloc`'s contract.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -135,7 +141,10 @@ fn cloning_a_heap_status_allocates_nothing_and_frees_after_the_last_clone() {
         drop(copy);
     });
     assert_eq!(allocations, 0);
-    assert!(live < 0, "the payload was freed after its last clone dropped");
+    assert!(
+        live < 0,
+        "the payload was freed after its last clone dropped"
+    );
 }
 
 #[test]

@@ -56,17 +56,31 @@ fn new_and_per_code_constructors_record_message_and_location() {
     let status = Status::new(StatusCode::Invalid, "header needs 4 bytes");
     assert_eq!(status.code(), StatusCode::Invalid);
     assert_eq!(status.message(), "header needs 4 bytes");
-    let location = status.location().expect("a status with a message records where");
+    let location = status
+        .location()
+        .expect("a status with a message records where");
     assert_eq!(location.file(), file!());
     assert_eq!(location.line(), line + 1);
 
     let cases: [(Status, StatusCode, &str); 7] = [
-        (Status::out_of_memory("a"), StatusCode::OutOfMemory, "Out of memory: a"),
+        (
+            Status::out_of_memory("a"),
+            StatusCode::OutOfMemory,
+            "Out of memory: a",
+        ),
         (Status::key_error("b"), StatusCode::KeyError, "Key error: b"),
         (Status::invalid("c"), StatusCode::Invalid, "Invalid: c"),
         (Status::io_error("d"), StatusCode::IOError, "IOError: d"),
-        (Status::not_implemented("e"), StatusCode::NotImplemented, "NotImplemented: e"),
-        (Status::cancelled("f"), StatusCode::Cancelled, "Cancelled: f"),
+        (
+            Status::not_implemented("e"),
+            StatusCode::NotImplemented,
+            "NotImplemented: e",
+        ),
+        (
+            Status::cancelled("f"),
+            StatusCode::Cancelled,
+            "Cancelled: f",
+        ),
         (Status::parse(7), StatusCode::Parse, "Parse: 7"),
     ];
     for (status, code, text) in cases {
@@ -118,7 +132,11 @@ fn status_macro_literal_is_static_and_const() {
     const EMPTY: Status = status!(StatusCode::Invalid, "empty input");
     let status = EMPTY;
     assert_eq!(status.to_string(), "Invalid: empty input");
-    assert_eq!(status.location(), None, "a static status has no room for a location");
+    assert_eq!(
+        status.location(),
+        None,
+        "a static status has no room for a location"
+    );
     let braces = status!(StatusCode::Invalid, "literal {{braces}}");
     assert_eq!(braces.message(), "literal {braces}");
     let trailing = status!(StatusCode::KeyError, "trailing comma",);
@@ -141,7 +159,10 @@ fn status_macro_formats() {
     assert_eq!(display.message(), "2.5");
     // A literal with a code known only at run time still works (it then allocates once).
     let code = StatusCode::ALL[2];
-    assert_eq!(status!(code, "dynamic code").to_string(), "Invalid: dynamic code");
+    assert_eq!(
+        status!(code, "dynamic code").to_string(),
+        "Invalid: dynamic code"
+    );
 }
 
 #[test]
@@ -150,7 +171,10 @@ fn display_is_arrows_form() {
         Status::key_error("no column 'x'").to_string(),
         "Key error: no column 'x'"
     );
-    assert_eq!(Status::from_code(StatusCode::KeyError).to_string(), "Key error");
+    assert_eq!(
+        Status::from_code(StatusCode::KeyError).to_string(),
+        "Key error"
+    );
     assert_eq!(Status::invalid("").to_string(), "Invalid");
 }
 
@@ -162,7 +186,10 @@ fn debug_is_a_report_and_alternate_debug_is_structural() {
         format!("{status:?}"),
         format!("Invalid: bad header\n    at {}:{line}:18", file!())
     );
-    assert_eq!(format!("{:?}", Status::from_code(StatusCode::Invalid)), "Invalid");
+    assert_eq!(
+        format!("{:?}", Status::from_code(StatusCode::Invalid)),
+        "Invalid"
+    );
     let structural = format!("{:#?}", Status::from_code(StatusCode::KeyError));
     assert_eq!(
         structural,
@@ -185,7 +212,11 @@ fn clone_shares_and_equality_compares_code_and_message() {
     assert_eq!(status!(StatusCode::Invalid, "a"), Status::invalid("a"));
     assert_eq!(Status::from_code(StatusCode::Invalid), Status::invalid(""));
     drop(status);
-    assert_eq!(copy.message(), "x = 5", "the payload lives until the last clone");
+    assert_eq!(
+        copy.message(),
+        "x = 5",
+        "the payload lives until the last clone"
+    );
 }
 
 #[test]
@@ -273,7 +304,10 @@ fn context_lines_record_their_callers() {
         .context_lines()
         .map(|(text, location)| (text, location.line()))
         .collect();
-    assert_eq!(lines, [("reading page 3", line), ("reading column x", line + 1)]);
+    assert_eq!(
+        lines,
+        [("reading page 3", line), ("reading column x", line + 1)]
+    );
 }
 
 /// Written once, used with two different derived status types.
@@ -300,10 +334,7 @@ mod other {
 #[test]
 fn generic_code_over_fast_status() {
     assert_eq!(describe(&Status::invalid("x")), "Invalid/3/x");
-    assert_eq!(
-        describe(&other::Error::timeout("slow")),
-        "Timeout/7/slow"
-    );
+    assert_eq!(describe(&other::Error::timeout("slow")), "Timeout/7/slow");
     let via_trait = <Status as FastStatus>::new(StatusCode::KeyError, "k");
     assert_eq!(via_trait.to_string(), "Key error: k");
     let with = FastStatus::context(FastStatus::with_detail(via_trait, 5_i32), "ctx");

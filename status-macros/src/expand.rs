@@ -6,7 +6,7 @@ use syn::spanned::Spanned;
 use syn::{DeriveInput, Ident};
 
 use crate::ast::{Input, Variant};
-use crate::case::{Spelling, spelling};
+use crate::case::{Spelling, spelling, to_snake_case};
 use crate::ctxt::Ctxt;
 use crate::status::{Invocation, Message, static_text};
 use crate::valid;
@@ -71,7 +71,7 @@ fn status_type(input: &Input<'_>) -> TokenStream {
             // Spanned on the type, so an unmet `Error + Send + Sync + 'static` bound points there.
             let body = quote_spanned! {ty.span()=>
                 Self(#private::Repr::from_error(
-                    #code::#variant as u32,
+                    #code::#variant as ::core::primitive::u32,
                     error,
                     ::core::panic::Location::caller(),
                 ))
@@ -140,8 +140,12 @@ fn inherent_impl(input: &Input<'_>, name: &Ident) -> TokenStream {
         ident: code, krate, ..
     } = input;
     let private = quote!(#krate::__private);
+    let type_snake = to_snake_case(&name.to_string());
     let constructors = input.variants.iter().map(|v| {
         let method = constructor_name(v);
+        // `Counted::counted(..)` is the variant's constructor, not a `new` in disguise.
+        let allow =
+            (v.snake == type_snake).then(|| quote!(#[allow(clippy::self_named_constructors)]));
         let variant = v.ident;
         let doc = format!(
             "A [`{code}::{variant}`] status with `message`, recording the caller's location. \
@@ -151,6 +155,7 @@ fn inherent_impl(input: &Input<'_>, name: &Ident) -> TokenStream {
             #[doc = #doc]
             #[cold]
             #[track_caller]
+            #allow
             pub fn #method(message: impl ::core::fmt::Display) -> Self {
                 Self::new(#code::#variant, message)
             }
@@ -164,8 +169,8 @@ fn inherent_impl(input: &Input<'_>, name: &Ident) -> TokenStream {
             #[doc = #doc]
             #[inline]
             #[must_use]
-            pub fn #method(&self) -> bool {
-                self.0.raw_code() == #code::#variant as u32
+            pub fn #method(&self) -> ::core::primitive::bool {
+                self.0.raw_code() == #code::#variant as ::core::primitive::u32
             }
         }
     });
@@ -174,7 +179,7 @@ fn inherent_impl(input: &Input<'_>, name: &Ident) -> TokenStream {
             /// A status with only `code`: no allocation, usable in `const`.
             #[inline]
             pub const fn from_code(code: #code) -> Self {
-                Self(#private::Repr::inline(code as u32))
+                Self(#private::Repr::inline(code as ::core::primitive::u32))
             }
 
             /// A status with `code` and `message`, recording the caller's location. One
@@ -183,7 +188,7 @@ fn inherent_impl(input: &Input<'_>, name: &Ident) -> TokenStream {
             #[track_caller]
             pub fn new(code: #code, message: impl ::core::fmt::Display) -> Self {
                 Self(#private::Repr::from_args(
-                    code as u32,
+                    code as ::core::primitive::u32,
                     ::core::format_args!("{}", message),
                     ::core::panic::Location::caller(),
                 ))
@@ -203,7 +208,7 @@ fn inherent_impl(input: &Input<'_>, name: &Ident) -> TokenStream {
             /// The message; empty for a code-only status.
             #[inline]
             #[must_use]
-            pub fn message(&self) -> &str {
+            pub fn message(&self) -> &::core::primitive::str {
                 self.0.message()
             }
 
@@ -307,7 +312,7 @@ fn fast_status_impl(input: &Input<'_>, name: &Ident) -> TokenStream {
             }
 
             #[inline]
-            fn message(&self) -> &str {
+            fn message(&self) -> &::core::primitive::str {
                 Self::message(self)
             }
 
@@ -342,7 +347,7 @@ fn fast_status_impl(input: &Input<'_>, name: &Ident) -> TokenStream {
             #[inline]
             fn context_lines(
                 &self,
-            ) -> impl ::core::iter::Iterator<Item = (&str, &'static ::core::panic::Location<'static>)> {
+            ) -> impl ::core::iter::Iterator<Item = (&::core::primitive::str, &'static ::core::panic::Location<'static>)> {
                 Self::context_lines(self)
             }
 
@@ -376,7 +381,7 @@ fn std_impls(input: &Input<'_>, name: &Ident) -> TokenStream {
         impl ::core::cmp::PartialEq for #name {
             /// Statuses are equal when their codes and messages are.
             #[inline]
-            fn eq(&self, other: &Self) -> bool {
+            fn eq(&self, other: &Self) -> ::core::primitive::bool {
                 self.0.same_code_and_message(&other.0)
             }
         }
@@ -445,25 +450,25 @@ fn code_impl(input: &Input<'_>, name: &Ident) -> TokenStream {
             const ALL: &'static [Self] = &[#(Self::#variants),*];
 
             #[inline]
-            fn to_raw(self) -> u32 {
-                self as u32
+            fn to_raw(self) -> ::core::primitive::u32 {
+                self as ::core::primitive::u32
             }
 
             #[inline]
-            fn from_raw(raw: u32) -> ::core::option::Option<Self> {
+            fn from_raw(raw: ::core::primitive::u32) -> ::core::option::Option<Self> {
                 match raw {
                     #(#raws => ::core::option::Option::Some(Self::#variants),)*
                     _ => ::core::option::Option::None,
                 }
             }
 
-            fn text(self) -> &'static str {
+            fn text(self) -> &'static ::core::primitive::str {
                 match self {
                     #(Self::#variants => #texts,)*
                 }
             }
 
-            fn name(self) -> &'static str {
+            fn name(self) -> &'static ::core::primitive::str {
                 match self {
                     #(Self::#variants => #names,)*
                 }
@@ -550,7 +555,7 @@ pub(crate) fn status(invocation: &Invocation) -> TokenStream {
                 let value = syn::LitStr::new(&value, text.span());
                 quote! {
                     (#code).__fast_status_static(const {
-                        &#private::StaticStatus::new(#code as u32, #value)
+                        &#private::StaticStatus::new(#code as ::core::primitive::u32, #value)
                     })
                 }
             }

@@ -48,7 +48,11 @@ impl Extras {
     pub(crate) fn set_detail<T: fmt::Debug + Send + Sync + 'static>(&mut self, value: T) {
         let value: Arc<dyn Detail> = Arc::new(value);
         let id = TypeId::of::<T>();
-        match self.details.iter_mut().find(|d| (***d).as_any().type_id() == id) {
+        match self
+            .details
+            .iter_mut()
+            .find(|d| (***d).as_any().type_id() == id)
+        {
             Some(slot) => *slot = value,
             None => self.details.push(value),
         }

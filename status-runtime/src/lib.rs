@@ -24,8 +24,8 @@ extern crate alloc;
 #[cfg(feature = "alloc")]
 mod extras;
 mod message;
-mod repr;
 mod report;
+mod repr;
 mod traits;
 
 pub use traits::{Code, FastStatus};
@@ -37,7 +37,7 @@ pub use message::ContextLines;
 /// Not public API: names and signatures here change without notice.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::repr::{Repr, StaticStatus, MAX_RAW_CODE};
     pub use crate::report::{debug, display};
-    pub use crate::traits::{code_of, from_args, from_code, AssertCopy};
+    pub use crate::repr::{MAX_RAW_CODE, Repr, StaticStatus};
+    pub use crate::traits::{AssertCopy, code_of, from_args, from_code};
 }

@@ -46,7 +46,11 @@ impl fmt::Write for Probe {
 impl fmt::Write for MessageSink<'_> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         // A `Display` that writes more on the second pass than on the first is cut off.
-        if self.push_str(s) { Ok(()) } else { Err(fmt::Error) }
+        if self.push_str(s) {
+            Ok(())
+        } else {
+            Err(fmt::Error)
+        }
     }
 }
 
@@ -287,7 +291,9 @@ impl DoubleEndedIterator for ContextLines<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
         #[cfg(feature = "alloc")]
         {
-            self.inner.next_back().map(|l| (l.message.as_str(), l.location))
+            self.inner
+                .next_back()
+                .map(|l| (l.message.as_str(), l.location))
         }
         #[cfg(not(feature = "alloc"))]
         {

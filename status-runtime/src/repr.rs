@@ -120,7 +120,10 @@ impl Repr {
     }
 
     #[inline(always)]
-    #[allow(clippy::inline_always, reason = "part of the drop fast path, which must inline")]
+    #[allow(
+        clippy::inline_always,
+        reason = "part of the drop fast path, which must inline"
+    )]
     fn tag(&self) -> usize {
         self.0.addr().get() & TAG_MASK
     }
@@ -128,7 +131,10 @@ impl Repr {
     /// Whether this word owns a share of a heap payload, i.e. whether dropping it must call
     /// [`Repr::release_heap`]. One bit test.
     #[inline(always)]
-    #[allow(clippy::inline_always, reason = "the drop fast path: must inline at every drop")]
+    #[allow(
+        clippy::inline_always,
+        reason = "the drop fast path: must inline at every drop"
+    )]
     #[must_use]
     pub fn is_heap(&self) -> bool {
         cfg!(feature = "alloc") && self.0.addr().get() & TAG_HEAP != 0
@@ -347,7 +353,10 @@ impl Repr {
         reason = "a heap word is a `Header` address (aligned) plus the tag bit, cleared here"
     )]
     fn header_ptr(&self) -> *mut Header {
-        self.0.as_ptr().map_addr(|addr| addr & !TAG_MASK).cast::<Header>()
+        self.0
+            .as_ptr()
+            .map_addr(|addr| addr & !TAG_MASK)
+            .cast::<Header>()
     }
 
     /// The heap header, if this word is in the heap state.
@@ -392,7 +401,10 @@ impl Repr {
         write(&mut sink);
         let len = sink.len;
         core::mem::forget(guard);
-        #[allow(clippy::cast_ptr_alignment, reason = "allocated with `Header`'s alignment")]
+        #[allow(
+            clippy::cast_ptr_alignment,
+            reason = "allocated with `Header`'s alignment"
+        )]
         let header = raw.cast::<Header>();
         // SAFETY: `raw` is a fresh allocation aligned for `Header` and large enough for it.
         unsafe {
@@ -442,7 +454,8 @@ impl Repr {
     pub(crate) fn make_mut(&mut self) -> Option<&mut Header> {
         if !self.is_unique_heap() {
             let extras = self.extras().map(|e| Box::new(e.clone()));
-            let copy = Self::alloc_with_str(self.raw_code(), self.message(), self.location(), extras)?;
+            let copy =
+                Self::alloc_with_str(self.raw_code(), self.message(), self.location(), extras)?;
             self.replace(copy);
         }
         let ptr = self.header_ptr();

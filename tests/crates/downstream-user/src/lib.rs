@@ -1,0 +1,31 @@
+//! A crate one step further down: it propagates another crate's status type with `?`, and
+//! writes generic code over it through the `FastStatus` trait.
+#![deny(missing_docs, warnings)]
+
+use downstream_codes::{Decode, DecodeCode, page_len};
+use fast_status::FastStatus;
+
+/// Sums the length prefixes of `pages`, adding a context line to the first failure.
+///
+/// # Errors
+///
+/// The first page's error, with context.
+pub fn total_len(pages: &[&[u8]]) -> Result<u64, Decode> {
+    let mut total = 0;
+    for (i, page) in pages.iter().enumerate() {
+        let len = page_len(page).map_err(|s| s.context(format_args!("page {i}")))?;
+        total += u64::from(len);
+    }
+    Ok(total)
+}
+
+/// The raw code of any derived status.
+pub fn raw_code<S: FastStatus>(status: &S) -> u32 {
+    fast_status::Code::to_raw(status.code())
+}
+
+/// Whether a status says the input was cut short.
+#[must_use]
+pub fn is_truncated(status: &Decode) -> bool {
+    status.code() == DecodeCode::Truncated
+}

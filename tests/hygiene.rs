@@ -1,0 +1,80 @@
+//! The derive and `status!` use absolute paths only: shadowing prelude names, primitive types
+//! and `core` in the user's module breaks nothing, and the expansion is warning-free.
+#![deny(warnings)]
+#![allow(non_camel_case_types, dead_code, unused_macros)]
+
+mod shadowed {
+    // Everything generated code could have picked up by a bare name.
+    struct Option;
+    struct Some;
+    struct None;
+    struct Result;
+    struct Ok;
+    struct Err;
+    struct Box;
+    struct String;
+    struct Vec;
+    struct Clone;
+    struct Copy;
+    struct Drop;
+    struct Send;
+    struct Sync;
+    struct From;
+    struct Into;
+    struct Display;
+    struct Debug;
+    struct Error;
+    struct PartialEq;
+    struct Eq;
+    struct u32;
+    struct str;
+    struct bool;
+    mod core {}
+    mod std {}
+    mod alloc {}
+    mod fast_status {}
+    macro_rules! format_args {
+        ($($t:tt)*) => {
+            compile_error!("the shadowing `format_args!` was used")
+        };
+    }
+    macro_rules! unreachable {
+        ($($t:tt)*) => {
+            compile_error!("the shadowing `unreachable!` was used")
+        };
+    }
+
+    /// Codes of a module that shadows everything.
+    #[derive(::fast_status::FastStatus, ::core::clone::Clone, ::core::marker::Copy)]
+    pub enum HygieneCode {
+        /// One.
+        First = 1,
+        /// Two.
+        #[status(display = "Second code", from = ::std::io::Error)]
+        Second,
+        /// A keyword method name: `r#type`.
+        Type,
+    }
+
+    pub const STATIC: Hygiene = ::fast_status::status!(HygieneCode::First, "static");
+
+    pub fn build(x: i32) -> [Hygiene; 5] {
+        [
+            ::fast_status::status!(HygieneCode::First),
+            ::fast_status::status!(HygieneCode::Second, "x = {}", x),
+            ::fast_status::status!(HygieneCode::Second, "x = {x}"),
+            Hygiene::r#type("raw identifier constructor"),
+            STATIC,
+        ]
+    }
+}
+
+#[test]
+fn derive_and_status_ignore_shadowed_names() {
+    let [code_only, formatted, inline, keyword, fixed] = shadowed::build(3);
+    assert_eq!(code_only.to_string(), "First");
+    assert_eq!(formatted.to_string(), "Second code: x = 3");
+    assert_eq!(inline.to_string(), "Second code: x = 3");
+    assert!(keyword.is_type());
+    assert_eq!(fixed.message(), "static");
+}

@@ -1,0 +1,32 @@
+//! The expansion is documented and clean under the strictest lints users turn on: this file is
+//! compiled by `cargo clippy --all-targets -- -D warnings` in CI (pedantic), and by the tests.
+#![deny(missing_docs, warnings, clippy::pedantic)]
+
+/// A public module, so `missing_docs` checks every generated public item.
+pub mod codes {
+    use fast_status::FastStatus;
+
+    /// Codes of a strict crate.
+    #[derive(FastStatus, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum StrictCode {
+        /// Bad input.
+        #[status(display = "Invalid input")]
+        Invalid = 1,
+        /// Reading failed.
+        #[status(from = std::io::Error, from = std::fmt::Error)]
+        IOError,
+        /// Timed out.
+        Timeout = 1_000,
+    }
+
+    /// A constant status.
+    pub const TIMEOUT: Strict = fast_status::status!(StrictCode::Timeout, "too slow");
+}
+
+#[test]
+fn strict_crate_compiles_and_works() {
+    use codes::{Strict, StrictCode, TIMEOUT};
+    assert_eq!(TIMEOUT.to_string(), "Timeout: too slow");
+    assert!(Strict::from(std::fmt::Error).is_io_error());
+    assert_eq!(Strict::invalid("x").code(), StrictCode::Invalid);
+}
