@@ -35,3 +35,6 @@ pub fn __status(input: TokenStream) -> TokenStream {
     }
     .into()
 }
+
+#[cfg(test)]
+mod snapshots;

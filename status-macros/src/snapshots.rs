@@ -1,0 +1,112 @@
+//! Expansion snapshots: what `cargo expand` shows a user, under version control in
+//! `tests/expand/`. A change to the expansion fails here until the snapshot is regenerated,
+//! explicitly, with `FAST_STATUS_BLESS=1 cargo test -p status-macros` (never in CI).
+
+use std::path::PathBuf;
+
+use syn::parse_quote;
+
+use crate::expand;
+
+fn check(name: &str, input: &syn::DeriveInput) {
+    let tokens = expand::derive(input);
+    let file: syn::File = syn::parse2(tokens).expect("the expansion parses as a file");
+    let actual = format!(
+        "// Expansion of `#[derive(FastStatus)]` for `{}`. Regenerate with\n\
+         // `FAST_STATUS_BLESS=1 cargo test -p status-macros snapshots`.\n\n{}",
+        input.ident,
+        prettyplease::unparse(&file)
+    );
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/expand")
+        .join(format!("{name}.expanded.rs"));
+    if std::env::var_os("FAST_STATUS_BLESS").is_some() {
+        std::fs::write(&path, &actual).expect("write the snapshot");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    if expected != actual {
+        let first_difference = expected
+            .lines()
+            .zip(actual.lines())
+            .position(|(e, a)| e != a)
+            .unwrap_or_else(|| expected.lines().count().min(actual.lines().count()));
+        panic!(
+            "the expansion of `{name}` differs from {} from line {}:\n\
+             expected: {:?}\n  actual: {:?}\n\
+             regenerate with `FAST_STATUS_BLESS=1 cargo test -p status-macros snapshots` and \
+             review the diff",
+            path.display(),
+            first_difference + 1,
+            expected.lines().nth(first_difference),
+            actual.lines().nth(first_difference),
+        );
+    }
+}
+
+#[test]
+fn design_example() {
+    check(
+        "design-example",
+        &parse_quote! {
+            /// Why a read failed.
+            #[derive(FastStatus, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            #[status(name = Status)]
+            pub enum StatusCode {
+                #[status(display = "Out of memory")]
+                OutOfMemory = 1,
+                #[status(display = "Key error")]
+                KeyError,
+                Invalid,
+                #[status(from = std::io::Error)]
+                IOError,
+                NotImplemented,
+            }
+        },
+    );
+}
+
+#[test]
+fn minimal_with_renamed_crate() {
+    check(
+        "renamed-crate",
+        &parse_quote! {
+            #[derive(FastStatus, Clone, Copy)]
+            #[status(crate = ::my_status)]
+            pub(crate) enum ErrorKind {
+                Timeout = 7,
+            }
+        },
+    );
+}
+
+#[test]
+fn keywords_and_gaps() {
+    check(
+        "keywords-and-gaps",
+        &parse_quote! {
+            #[derive(FastStatus, Clone, Copy)]
+            enum ParseCode {
+                Type = 3,
+                Match = 10,
+                #[status(from = core::num::ParseIntError, from = core::fmt::Error)]
+                Number,
+            }
+        },
+    );
+}
+
+#[test]
+fn invalid_input_expands_to_errors_and_fallback() {
+    check(
+        "invalid-fallback",
+        &parse_quote! {
+            #[derive(FastStatus, Clone, Copy)]
+            #[status(name = Status)]
+            enum StatusCode {
+                Ok,
+                Invalid(u32),
+            }
+        },
+    );
+}
