@@ -1,0 +1,249 @@
+//! The one-word core on its own: every state, sharing, copy-on-write, and messages written by
+//! `Display` impls that misbehave (return errors, panic, change between passes). These are the
+//! tests the sanitizer and memcheck runs exist for.
+
+use std::cell::Cell;
+use std::fmt;
+use std::panic::{AssertUnwindSafe, Location, catch_unwind};
+
+use status_runtime::__private::{Repr, StaticStatus};
+
+/// Releases the word on drop, as a derived type does.
+struct Owned(Repr);
+
+impl Drop for Owned {
+    fn drop(&mut self) {
+        if self.0.is_heap() {
+            self.0.release_heap();
+        }
+    }
+}
+
+impl Clone for Owned {
+    fn clone(&self) -> Self {
+        Owned(self.0.clone())
+    }
+}
+
+fn heap(raw: u32, args: fmt::Arguments<'_>) -> Owned {
+    Owned(Repr::from_args(raw, args, Location::caller()))
+}
+
+static STATIC: StaticStatus = StaticStatus::new(9, "static text");
+
+#[test]
+fn inline_state() {
+    for raw in [0, 1, 2, 1000, status_runtime::__private::MAX_RAW_CODE] {
+        let repr = Owned(Repr::inline(raw));
+        assert!(!repr.0.is_heap());
+        assert_eq!(repr.0.raw_code(), raw);
+        assert_eq!(repr.0.message(), "");
+        assert_eq!(repr.0.location(), None);
+        assert_eq!(repr.clone().0.raw_code(), raw);
+    }
+}
+
+#[test]
+fn static_state() {
+    let repr = Owned(Repr::from_static(&STATIC));
+    assert!(!repr.0.is_heap());
+    assert_eq!(repr.0.raw_code(), 9);
+    assert_eq!(repr.0.message(), "static text");
+    assert_eq!(repr.0.location(), None);
+}
+
+#[test]
+fn heap_state_and_sharing() {
+    let repr = heap(5, format_args!("value {}", 42));
+    assert!(repr.0.is_heap());
+    assert_eq!(repr.0.raw_code(), 5);
+    assert_eq!(repr.0.message(), "value 42");
+    assert_eq!(repr.0.location().map(Location::file), Some(file!()));
+    let copy = repr.clone();
+    drop(repr);
+    assert_eq!(copy.0.message(), "value 42");
+}
+
+#[test]
+fn release_leaves_an_inline_word_and_is_idempotent() {
+    let mut repr = Repr::from_args(6, format_args!("{}", "gone"), Location::caller());
+    repr.release_heap();
+    assert!(!repr.is_heap());
+    assert_eq!(repr.raw_code(), 6);
+    repr.release_heap();
+    assert_eq!(repr.message(), "");
+}
+
+#[test]
+fn long_and_multibyte_messages() {
+    let long = "ü".repeat(300);
+    let repr = heap(1, format_args!("{long}!"));
+    assert_eq!(repr.0.message(), format!("{long}!"));
+    let literal = heap(1, format_args!("plain literal"));
+    assert_eq!(literal.0.message(), "plain literal");
+}
+
+#[test]
+fn copy_on_write_leaves_other_shares_alone() {
+    let original = heap(3, format_args!("{}", "shared"));
+    let mut copy = original.clone();
+    copy.0.set_message(format_args!("{}", "changed"));
+    copy.0.push_context(format_args!("ctx"), Location::caller());
+    copy.0.set_detail(11_u32);
+    assert_eq!(original.0.message(), "shared");
+    assert_eq!(original.0.context_lines().count(), 0);
+    assert_eq!(original.0.detail::<u32>(), None);
+    assert_eq!(copy.0.message(), "changed");
+    assert_eq!(copy.0.detail::<u32>(), Some(&11));
+    assert_eq!(copy.0.location(), original.0.location());
+    let mut promoted = Owned(Repr::from_static(&STATIC));
+    promoted.0.set_detail("detail");
+    assert!(promoted.0.is_heap());
+    assert_eq!(promoted.0.message(), "static text");
+    assert_eq!(promoted.0.raw_code(), 9);
+}
+
+/// Writes `ok` pieces, then fails.
+struct FailsAfter(usize);
+
+impl fmt::Display for FailsAfter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for _ in 0..self.0 {
+            f.write_str("ok ")?;
+        }
+        Err(fmt::Error)
+    }
+}
+
+#[test]
+fn display_returning_an_error_keeps_what_was_written() {
+    let short = heap(2, format_args!("{}", FailsAfter(2)));
+    assert_eq!(short.0.message(), "ok ok ");
+    let long = heap(2, format_args!("{}", FailsAfter(100)));
+    assert_eq!(long.0.message(), "ok ".repeat(100));
+    let mut changed = heap(2, format_args!("{}", "before"));
+    changed.0.set_message(format_args!("{}", FailsAfter(1)));
+    assert_eq!(changed.0.message(), "ok ");
+    changed
+        .0
+        .push_context(format_args!("{}", FailsAfter(0)), Location::caller());
+    assert_eq!(
+        changed.0.context_lines().count(),
+        0,
+        "an empty failed line is dropped"
+    );
+}
+
+/// Writes some text, then panics; `long` decides which formatting pass it dies in.
+struct Panics {
+    long: bool,
+}
+
+impl fmt::Display for Panics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.long { &LONG } else { "short" })?;
+        panic!("Display panicked on purpose");
+    }
+}
+
+static LONG: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| "p".repeat(500));
+
+#[test]
+fn display_panicking_leaks_nothing() {
+    for long in [false, true] {
+        let result = catch_unwind(|| heap(4, format_args!("{}", Panics { long })));
+        assert!(result.is_err());
+        let mut repr = heap(4, format_args!("{}", "kept"));
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            repr.0.set_message(format_args!("{}", Panics { long }));
+        }));
+        assert!(result.is_err());
+        assert_eq!(
+            repr.0.message(),
+            "kept",
+            "a failed replacement leaves the status as it was"
+        );
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            repr.0
+                .push_context(format_args!("{}", Panics { long }), Location::caller());
+        }));
+        assert!(result.is_err());
+        assert_eq!(repr.0.context_lines().count(), 0);
+    }
+}
+
+/// Writes more on its second call than on its first: the second formatting pass must not
+/// write past the space the first one measured.
+struct Grows(Cell<usize>);
+
+impl fmt::Display for Grows {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let calls = self.0.get() + 1;
+        self.0.set(calls);
+        f.write_str(&"g".repeat(200 * calls))
+    }
+}
+
+/// Writes less on its second call.
+struct Shrinks(Cell<usize>);
+
+impl fmt::Display for Shrinks {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let calls = self.0.get() + 1;
+        self.0.set(calls);
+        f.write_str(&"s".repeat(400 / calls))
+    }
+}
+
+#[test]
+fn display_changing_between_passes_stays_in_bounds() {
+    let grows = Grows(Cell::new(0));
+    let repr = heap(1, format_args!("{grows}"));
+    assert_eq!(
+        repr.0.message(),
+        "g".repeat(200),
+        "cut at the measured length"
+    );
+    let shrinks = Shrinks(Cell::new(0));
+    let repr = heap(1, format_args!("{shrinks}"));
+    assert_eq!(repr.0.message(), "s".repeat(200));
+}
+
+/// Two-byte chars written so that the measured length ends inside one.
+struct MultibyteGrows(Cell<usize>);
+
+impl fmt::Display for MultibyteGrows {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let calls = self.0.get() + 1;
+        self.0.set(calls);
+        if calls == 1 {
+            f.write_str(&"a".repeat(201))
+        } else {
+            f.write_str(&"é".repeat(200))
+        }
+    }
+}
+
+#[test]
+fn a_cut_never_splits_a_char() {
+    let repr = heap(1, format_args!("{}", MultibyteGrows(Cell::new(0))));
+    assert_eq!(repr.0.message(), "é".repeat(100));
+}
+
+#[test]
+fn sources_and_details() {
+    let repr = Owned(Repr::from_error(
+        7,
+        std::io::Error::other("disk"),
+        Location::caller(),
+    ));
+    assert_eq!(repr.0.message(), "disk");
+    assert!(repr.0.source().is_some());
+    let mut with = repr.clone();
+    with.0.set_detail(1_u8);
+    with.0.set_detail(2_u8);
+    with.0.set_detail("text");
+    assert_eq!(with.0.detail::<u8>(), Some(&2));
+    assert_eq!(with.0.details().len(), 2);
+    assert!(with.0.source().is_some(), "copy-on-write keeps the source");
+}
