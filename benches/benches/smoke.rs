@@ -14,7 +14,7 @@ fn smoke(c: &mut Criterion) {
     });
     let heap = fail_formatted(3).unwrap_err();
     c.bench_function("clone of a heap status", |b| {
-        b.iter(|| black_box(&heap).clone())
+        b.iter(|| black_box(&heap).clone());
     });
 }
 
