@@ -4,7 +4,10 @@
 #![forbid(unsafe_code)]
 
 pub use status_macros::FastStatus;
-pub use status_runtime::{Code, ContextLines, FastStatus};
+pub use status_runtime::{Code, ContextLines, FastStatus, ResultExt};
+
+#[cfg(feature = "std")]
+pub use status_runtime::set_backtrace_capture;
 
 /// Builds a status from a code, optionally with a message.
 ///
@@ -41,6 +44,72 @@ pub use status_runtime::{Code, ContextLines, FastStatus};
 macro_rules! status {
     ($($args:tt)+) => {
         $crate::__private::status!($crate; $($args)+)
+    };
+}
+
+/// Returns early with an error status: `return Err(status!(..).into())`.
+///
+/// Takes every form of [`status!`]; the status converts with `From`, so it also works in a
+/// function whose error type a status converts into (`Box<dyn Error + Send + Sync>`).
+///
+/// ```
+/// use fast_status::{bail, FastStatus};
+///
+/// #[derive(FastStatus, Clone, Copy, Debug)]
+/// enum StatusCode {
+///     Invalid = 1,
+/// }
+///
+/// fn parse_flag(text: &str) -> Result<bool, Status> {
+///     match text {
+///         "on" => Ok(true),
+///         "off" => Ok(false),
+///         _ => bail!(StatusCode::Invalid, "expected `on` or `off`, got {text:?}"),
+///     }
+/// }
+///
+/// assert_eq!(parse_flag("on"), Ok(true));
+/// assert_eq!(
+///     parse_flag("maybe").unwrap_err().to_string(),
+///     "Invalid: expected `on` or `off`, got \"maybe\""
+/// );
+/// ```
+#[macro_export]
+macro_rules! bail {
+    ($($args:tt)+) => {
+        return ::core::result::Result::Err(::core::convert::From::from($crate::status!($($args)+)))
+    };
+}
+
+/// Returns early with an error status unless a condition holds:
+/// `ensure!(cond, Code::X)`, `ensure!(cond, Code::X, "literal")` or
+/// `ensure!(cond, Code::X, "format {}", args..)`, as [`bail!`] after the condition.
+///
+/// ```
+/// use fast_status::{ensure, FastStatus};
+///
+/// #[derive(FastStatus, Clone, Copy, Debug)]
+/// enum StatusCode {
+///     Invalid = 1,
+/// }
+///
+/// fn read_header(buf: &[u8]) -> Result<u32, Status> {
+///     ensure!(buf.len() >= 4, StatusCode::Invalid, "header needs 4 bytes, got {}", buf.len());
+///     Ok(u32::from_le_bytes([buf[0], buf[1], buf[2], buf[3]]))
+/// }
+///
+/// assert_eq!(read_header(&[1, 0, 0, 0]), Ok(1));
+/// assert_eq!(
+///     read_header(&[1, 2]).unwrap_err().to_string(),
+///     "Invalid: header needs 4 bytes, got 2"
+/// );
+/// ```
+#[macro_export]
+macro_rules! ensure {
+    ($cond:expr, $($args:tt)+) => {
+        if !$cond {
+            $crate::bail!($($args)+);
+        }
     };
 }
 

@@ -54,6 +54,8 @@ static GLOBAL: Counting = Counting;
 
 /// Runs `f` and returns (allocations this thread made, bytes it left allocated).
 fn measure(f: impl FnOnce()) -> (usize, isize) {
+    // Counts must not depend on this machine's `RUST_BACKTRACE`.
+    fast_status::set_backtrace_capture(false);
     let allocations = ALLOCATIONS.with(Cell::get);
     let live = LIVE_BYTES.with(Cell::get);
     f();

@@ -1,60 +1,111 @@
 //! What a heap status carries besides its code and message, allocated only when used: the
-//! source error, typed details and context lines.
+//! source error, typed details, context lines and, when asked for, a backtrace. Every
+//! allocation here is fallible: on failure the caller keeps the status as it was.
 
 use alloc::string::String;
-use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::any::{Any, TypeId};
 use core::error::Error;
 use core::fmt;
 use core::panic::Location;
 
+use crate::repr::Shared;
+
 /// A typed detail, stored type-erased.
 pub(crate) trait Detail: Any + fmt::Debug + Send + Sync {
     fn as_any(&self) -> &dyn Any;
+    fn as_debug(&self) -> &(dyn fmt::Debug + Send + Sync);
 }
 
 impl<T: Any + fmt::Debug + Send + Sync> Detail for T {
     fn as_any(&self) -> &dyn Any {
         self
     }
+
+    fn as_debug(&self) -> &(dyn fmt::Debug + Send + Sync) {
+        self
+    }
 }
 
+/// The source error of a status.
+pub(crate) type Source = Shared<dyn Error + Send + Sync + 'static>;
+
 /// One context line: its text and where `context` was called.
-#[derive(Clone)]
 pub(crate) struct ContextLine {
     pub(crate) message: String,
     pub(crate) location: &'static Location<'static>,
 }
 
-/// Extras of a heap payload. Cloning shares the source and details (refcounted) and copies the
-/// context lines, so copy-on-write never needs the stored values to be `Clone`.
-#[derive(Clone, Default)]
+/// Extras of a heap payload. Copying them (copy-on-write of a shared status) shares the source
+/// and details, which are refcounted, so the stored values never need to be `Clone`.
+#[derive(Default)]
 pub(crate) struct Extras {
-    pub(crate) source: Option<Arc<dyn Error + Send + Sync + 'static>>,
-    pub(crate) details: Vec<Arc<dyn Detail>>,
+    pub(crate) source: Option<Source>,
+    pub(crate) details: Vec<Shared<dyn Detail>>,
     pub(crate) context: Vec<ContextLine>,
+    #[cfg(feature = "std")]
+    pub(crate) backtrace: Option<Shared<std::backtrace::Backtrace>>,
 }
 
 impl Extras {
+    /// A copy sharing source, details and backtrace; `None` if the allocator fails.
+    pub(crate) fn try_clone(&self) -> Option<Self> {
+        let mut details = Vec::new();
+        details.try_reserve_exact(self.details.len()).ok()?;
+        details.extend(self.details.iter().cloned());
+        let mut context = Vec::new();
+        context.try_reserve_exact(self.context.len()).ok()?;
+        for line in &self.context {
+            context.push(ContextLine {
+                message: try_copy(&line.message)?,
+                location: line.location,
+            });
+        }
+        Some(Self {
+            source: self.source.clone(),
+            details,
+            context,
+            #[cfg(feature = "std")]
+            backtrace: self.backtrace.clone(),
+        })
+    }
+
     /// The detail of type `T`, if one was attached.
     pub(crate) fn detail<T: 'static>(&self) -> Option<&T> {
         self.details
             .iter()
-            .find_map(|d| (**d).as_any().downcast_ref::<T>())
+            .find_map(|d| d.as_any().downcast_ref::<T>())
     }
 
-    /// Attaches `value`, replacing an earlier detail of the same type.
+    /// Attaches `value`, replacing an earlier detail of the same type. Without memory the
+    /// extras are unchanged and `value` is dropped.
     pub(crate) fn set_detail<T: fmt::Debug + Send + Sync + 'static>(&mut self, value: T) {
-        let value: Arc<dyn Detail> = Arc::new(value);
         let id = TypeId::of::<T>();
-        match self
-            .details
-            .iter_mut()
-            .find(|d| (***d).as_any().type_id() == id)
-        {
-            Some(slot) => *slot = value,
+        let slot = self.details.iter().position(|d| d.as_any().type_id() == id);
+        if slot.is_none() && self.details.try_reserve(1).is_err() {
+            return;
+        }
+        let Ok(value) = Shared::<dyn Detail>::try_new_dyn(value, |p| p) else {
+            return;
+        };
+        match slot {
+            Some(i) => self.details[i] = value,
             None => self.details.push(value),
         }
     }
+
+    /// Appends a context line; without memory the line is lost.
+    pub(crate) fn push_context(&mut self, line: ContextLine) {
+        if self.context.try_reserve(1).is_ok() {
+            self.context.push(line);
+        }
+    }
+}
+
+/// `s.to_owned()`, or `None` if the allocator fails.
+fn try_copy(s: &str) -> Option<String> {
+    let mut copy = String::new();
+    copy.try_reserve_exact(s.len()).ok()?;
+    copy.push_str(s);
+    Some(copy)
 }

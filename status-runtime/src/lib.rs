@@ -13,14 +13,18 @@
 //!
 //! - `alloc`: heap states. Without it only inline (code-only) and static (code and literal
 //!   message) statuses exist, and constructors that would allocate keep only the code.
-//! - `std` (default): implies `alloc`; reserved for `std`-only integrations.
+//! - `std` (default): implies `alloc`; adds opt-in backtraces (see [`set_backtrace_capture`]).
 #![no_std]
 #![warn(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
+#[cfg(feature = "std")]
+mod backtrace;
 #[cfg(feature = "alloc")]
 mod extras;
 mod message;
@@ -28,7 +32,10 @@ mod report;
 mod repr;
 mod traits;
 
-pub use traits::{Code, FastStatus};
+pub use traits::{Code, FastStatus, ResultExt};
+
+#[cfg(feature = "std")]
+pub use backtrace::set_backtrace_capture;
 
 pub use message::ContextLines;
 

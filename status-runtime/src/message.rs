@@ -1,8 +1,8 @@
 //! Building and changing statuses: messages formatted straight into the payload, sources,
-//! details and context lines. Safe code over the `repr` module.
+//! details, context lines and backtraces. Safe code over the `repr` module.
 //!
-//! Every constructor here degrades instead of failing: if the allocator returns null the result
-//! keeps its code (and whatever it had before), never aborts, never panics.
+//! Nothing here aborts or panics when the allocator fails: a new status degrades to its code
+//! alone, and a change that cannot be allocated leaves the status as it was.
 
 use core::fmt;
 use core::panic::Location;
@@ -12,12 +12,14 @@ use crate::repr::Repr;
 #[cfg(feature = "alloc")]
 use crate::extras::{ContextLine, Extras};
 #[cfg(feature = "alloc")]
-use crate::repr::MessageSink;
+use crate::repr::{MessageSink, Shared, try_box};
 #[cfg(feature = "alloc")]
 use alloc::boxed::Box;
+#[cfg(feature = "alloc")]
+use alloc::string::String;
 
-/// Messages up to this many bytes are formatted once, into a stack buffer, then copied into the
-/// payload; longer ones are measured on that first pass and formatted again into the payload.
+/// Messages up to this many bytes are formatted once, into a stack buffer, then copied into
+/// their allocation; longer ones are measured on that first pass and formatted again into it.
 #[cfg(feature = "alloc")]
 const STACK_MESSAGE: usize = 128;
 
@@ -27,6 +29,29 @@ struct Probe {
     buf: [u8; STACK_MESSAGE],
     len: usize,
     total: usize,
+}
+
+#[cfg(feature = "alloc")]
+impl Probe {
+    /// Formats `args`; on `fmt::Error` the text is what was written before it.
+    fn run(args: fmt::Arguments<'_>) -> Self {
+        let mut probe = Probe {
+            buf: [0; STACK_MESSAGE],
+            len: 0,
+            total: 0,
+        };
+        let _ = fmt::write(&mut probe, args);
+        probe
+    }
+
+    /// The whole text, if it fitted the buffer.
+    fn text(&self) -> Option<&str> {
+        if self.total != self.len {
+            return None;
+        }
+        // Everything fitted, so the bytes are the `&str`s the formatter wrote, whole.
+        core::str::from_utf8(&self.buf[..self.len]).ok()
+    }
 }
 
 #[cfg(feature = "alloc")]
@@ -54,12 +79,36 @@ impl fmt::Write for MessageSink<'_> {
     }
 }
 
+/// Writes into a `String` without growing it: text beyond its capacity is cut at a char
+/// boundary.
+#[cfg(feature = "alloc")]
+struct Bounded<'a>(&'a mut String);
+
+#[cfg(feature = "alloc")]
+impl fmt::Write for Bounded<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let room = self.0.capacity() - self.0.len();
+        let mut take = s.len().min(room);
+        while !s.is_char_boundary(take) {
+            take -= 1;
+        }
+        self.0.push_str(&s[..take]);
+        if take == s.len() {
+            Ok(())
+        } else {
+            Err(fmt::Error)
+        }
+    }
+}
+
 impl Repr {
-    /// A heap status with `args` formatted straight into its single allocation.
+    /// A heap status with `args` formatted straight into its single allocation, and a
+    /// backtrace when they are enabled.
     ///
     /// A literal message (`args.as_str()` is `Some`) is copied without formatting. If a
     /// `Display` inside `args` returns an error, the message is what was written before it.
-    /// If it panics, nothing is leaked and the panic goes on.
+    /// If it panics, nothing is leaked and the panic goes on. Without memory, the result is the
+    /// inline code.
     #[cold]
     #[inline(never)]
     #[must_use]
@@ -70,7 +119,11 @@ impl Repr {
     ) -> Self {
         #[cfg(feature = "alloc")]
         {
-            formatted(raw, args, Some(location), None).unwrap_or_else(|| Self::inline(raw))
+            let Some(mut repr) = formatted(raw, args, Some(location), None) else {
+                return Self::inline(raw);
+            };
+            repr.attach_backtrace();
+            repr
         }
         #[cfg(not(feature = "alloc"))]
         {
@@ -80,6 +133,8 @@ impl Repr {
     }
 
     /// A heap status whose message is `error`'s `Display` and whose source is `error`.
+    /// Without memory for the source, the status keeps the message and drops `error`; without
+    /// memory for the message, it is the inline code.
     #[cold]
     #[inline(never)]
     #[must_use]
@@ -89,19 +144,19 @@ impl Repr {
     {
         #[cfg(feature = "alloc")]
         {
-            match formatted(raw, format_args!("{error}"), Some(location), None) {
-                Some(mut repr) => {
-                    // The payload was just made, so this borrows it without copying.
-                    if let Some(header) = repr.make_mut() {
-                        header.extras = Some(Box::new(Extras {
-                            source: Some(alloc::sync::Arc::new(error)),
-                            ..Extras::default()
-                        }));
-                    }
-                    repr
+            let Some(mut repr) = formatted(raw, format_args!("{error}"), Some(location), None)
+            else {
+                return Self::inline(raw);
+            };
+            if let Ok(source) =
+                Shared::<dyn core::error::Error + Send + Sync>::try_new_dyn(error, |p| p)
+            {
+                if let Some(extras) = repr.extras_mut() {
+                    extras.source = Some(source);
                 }
-                None => Self::inline(raw),
             }
+            repr.attach_backtrace();
+            repr
         }
         #[cfg(not(feature = "alloc"))]
         {
@@ -117,30 +172,37 @@ impl Repr {
     pub fn set_message(&mut self, args: fmt::Arguments<'_>) {
         #[cfg(feature = "alloc")]
         {
-            let location = self.location();
-            let extras = self.take_extras();
-            if let Some(new) = formatted(self.raw_code(), args, location, extras) {
-                self.replace(new);
+            let Some(mut new) = formatted(self.raw_code(), args, self.location(), None) else {
+                return;
+            };
+            let Ok(extras) = self.take_or_clone_extras() else {
+                new.release_heap();
+                return;
+            };
+            if let Some(header) = new.make_mut() {
+                header.extras = extras;
             }
+            self.replace(new);
         }
         #[cfg(not(feature = "alloc"))]
         let _ = args;
     }
 
     /// Appends a context line with `location`. Without memory, the line is lost and the status
-    /// otherwise unchanged.
+    /// otherwise unchanged. A line whose `Display` fails before writing anything is dropped.
     #[cold]
     #[inline(never)]
     pub fn push_context(&mut self, args: fmt::Arguments<'_>, location: &'static Location<'static>) {
         #[cfg(feature = "alloc")]
         {
-            let mut message = alloc::string::String::new();
-            if fmt::write(&mut message, args).is_err() && message.is_empty() {
+            let Some(message) = try_format(args) else {
+                return;
+            };
+            if message.is_empty() && args.as_str() != Some("") {
                 return;
             }
-            if let Some(header) = self.make_mut() {
-                let extras = header.extras.get_or_insert_with(Box::default);
-                extras.context.push(ContextLine { message, location });
+            if let Some(extras) = self.extras_mut() {
+                extras.push_context(ContextLine { message, location });
             }
         }
         #[cfg(not(feature = "alloc"))]
@@ -170,11 +232,8 @@ impl Repr {
     #[cold]
     pub fn set_detail<T: fmt::Debug + Send + Sync + 'static>(&mut self, value: T) {
         #[cfg(feature = "alloc")]
-        if let Some(header) = self.make_mut() {
-            header
-                .extras
-                .get_or_insert_with(Box::default)
-                .set_detail(value);
+        if let Some(extras) = self.extras_mut() {
+            extras.set_detail(value);
         }
         #[cfg(not(feature = "alloc"))]
         drop(value);
@@ -193,16 +252,19 @@ impl Repr {
         }
     }
 
-    /// All details, in the order they were first attached.
+    /// All details, in the order their types were first attached.
     #[must_use]
     pub fn details(&self) -> impl ExactSizeIterator<Item = &(dyn fmt::Debug + Send + Sync)> {
         #[cfg(feature = "alloc")]
-        let details = self.extras().map_or(&[][..], |e| e.details.as_slice());
+        {
+            let details = self.extras().map_or(&[][..], |e| e.details.as_slice());
+            details.iter().map(|d| d.as_debug())
+        }
         #[cfg(not(feature = "alloc"))]
-        let details: &[&(dyn fmt::Debug + Send + Sync)] = &[];
-        details
-            .iter()
-            .map(|d| &**d as &(dyn fmt::Debug + Send + Sync))
+        {
+            let none: &[&(dyn fmt::Debug + Send + Sync)] = &[];
+            none.iter().copied()
+        }
     }
 
     /// The error this status was created from, if any.
@@ -220,10 +282,41 @@ impl Repr {
         }
     }
 
+    /// The backtrace captured when the status was created, if backtraces were enabled.
+    #[cfg(feature = "std")]
+    #[must_use]
+    pub fn backtrace(&self) -> Option<&std::backtrace::Backtrace> {
+        self.extras().and_then(|e| e.backtrace.as_deref())
+    }
+
     /// Status equality: the same code and the same message.
     #[must_use]
     pub fn same_code_and_message(&self, other: &Self) -> bool {
         self.raw_code() == other.raw_code() && self.message() == other.message()
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl Repr {
+    /// The extras of a payload only this word holds, created if missing. `None` without
+    /// memory (state unchanged, apart from an unshared copy that may have been made).
+    fn extras_mut(&mut self) -> Option<&mut Extras> {
+        let header = self.make_mut()?;
+        if header.extras.is_none() {
+            header.extras = Some(try_box(Extras::default())?);
+        }
+        header.extras.as_deref_mut()
+    }
+
+    /// Captures a backtrace into this new heap status, when they are enabled.
+    #[allow(clippy::unused_self, reason = "does nothing without the `std` feature")]
+    fn attach_backtrace(&mut self) {
+        #[cfg(feature = "std")]
+        if let Some(backtrace) = crate::backtrace::capture() {
+            if let Some(extras) = self.extras_mut() {
+                extras.backtrace = Some(backtrace);
+            }
+        }
     }
 }
 
@@ -238,24 +331,33 @@ fn formatted(
     if let Some(text) = args.as_str() {
         return Repr::alloc_with_str(raw, text, location, extras);
     }
-    let mut probe = Probe {
-        buf: [0; STACK_MESSAGE],
-        len: 0,
-        total: 0,
-    };
-    // On `fmt::Error` the message is what was written before it.
-    let _ = fmt::write(&mut probe, args);
-    if probe.total == probe.len {
-        let text = match core::str::from_utf8(&probe.buf[..probe.len]) {
-            Ok(text) => text,
-            // Cut inside a char cannot happen (everything fitted), but stay total.
-            Err(e) => core::str::from_utf8(&probe.buf[..e.valid_up_to()]).unwrap_or_default(),
-        };
+    let probe = Probe::run(args);
+    if let Some(text) = probe.text() {
         return Repr::alloc_with_str(raw, text, location, extras);
     }
     Repr::alloc_heap(raw, location, extras, probe.total, |sink| {
         let _ = fmt::write(sink, args);
     })
+}
+
+/// Formats `args` into a `String` of exactly its length, or `None` without memory.
+#[cfg(feature = "alloc")]
+fn try_format(args: fmt::Arguments<'_>) -> Option<String> {
+    let mut out = String::new();
+    if let Some(text) = args.as_str() {
+        out.try_reserve_exact(text.len()).ok()?;
+        out.push_str(text);
+        return Some(out);
+    }
+    let probe = Probe::run(args);
+    if let Some(text) = probe.text() {
+        out.try_reserve_exact(text.len()).ok()?;
+        out.push_str(text);
+    } else {
+        out.try_reserve_exact(probe.total).ok()?;
+        let _ = fmt::write(&mut Bounded(&mut out), args);
+    }
+    Some(out)
 }
 
 /// The context lines of a status, oldest first: each is the text passed to `context` and the

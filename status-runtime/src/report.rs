@@ -72,6 +72,12 @@ pub fn debug<C: Code>(repr: &Repr, type_name: &str, f: &mut fmt::Formatter<'_>) 
             write!(f, "\n    {i}: {cause}")?;
         }
     }
+    #[cfg(feature = "std")]
+    if let Some(backtrace) = repr.backtrace() {
+        if backtrace.status() == std::backtrace::BacktraceStatus::Captured {
+            write!(f, "\n\nStack backtrace:\n{backtrace}")?;
+        }
+    }
     Ok(())
 }
 

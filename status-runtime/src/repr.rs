@@ -301,6 +301,11 @@ fn payload_layout(cap: usize) -> Option<Layout> {
     Layout::from_size_align(size, align_of::<Header>()).ok()
 }
 
+/// The allocator returned null.
+#[cfg(feature = "alloc")]
+#[derive(Debug)]
+pub(crate) struct OutOfMemory;
+
 /// Writes message bytes into a payload under construction, cutting at a char boundary when the
 /// text does not fit, so the bytes written are always valid UTF-8.
 #[cfg(feature = "alloc")]
@@ -453,7 +458,7 @@ impl Repr {
     /// the allocator fails.
     pub(crate) fn make_mut(&mut self) -> Option<&mut Header> {
         if !self.is_unique_heap() {
-            let extras = self.extras().map(|e| Box::new(e.clone()));
+            let extras = self.try_clone_extras().ok()?;
             let copy =
                 Self::alloc_with_str(self.raw_code(), self.message(), self.location(), extras)?;
             self.replace(copy);
@@ -464,13 +469,26 @@ impl Repr {
         Some(unsafe { &mut *ptr })
     }
 
-    /// Takes the extras out of this word for reuse in a new payload: moved when the payload is
-    /// not shared, cloned when it is.
-    pub(crate) fn take_extras(&mut self) -> Option<Box<Extras>> {
+    /// The extras to give a new payload that replaces this one: moved out when this word holds
+    /// the only share, copied (sharing source and details) when not. `None` if the copy could
+    /// not be allocated; then nothing was moved.
+    pub(crate) fn take_or_clone_extras(&mut self) -> Result<Option<Box<Extras>>, OutOfMemory> {
         if self.is_unique_heap() {
-            self.make_mut().and_then(|h| h.extras.take())
+            Ok(self.make_mut().and_then(|h| h.extras.take()))
         } else {
-            self.extras().map(|e| Box::new(e.clone()))
+            self.try_clone_extras()
+        }
+    }
+
+    /// A copy of the extras, boxed (`None` when there are none).
+    fn try_clone_extras(&self) -> Result<Option<Box<Extras>>, OutOfMemory> {
+        match self.extras() {
+            None => Ok(None),
+            Some(extras) => extras
+                .try_clone()
+                .and_then(try_box)
+                .map(Some)
+                .ok_or(OutOfMemory),
         }
     }
 
@@ -493,5 +511,117 @@ impl core::fmt::Debug for Repr {
             .field("code", &self.raw_code())
             .field("message", &self.message())
             .finish()
+    }
+}
+
+/// A refcounted, immutable box whose allocation can fail without aborting: `Arc` with a
+/// fallible constructor, for the values a status shares between clones (its source and its
+/// details). Built only by [`Shared::try_new_dyn`], which coerces to a trait object.
+#[cfg(feature = "alloc")]
+pub(crate) struct Shared<T: ?Sized>(NonNull<SharedInner<T>>);
+
+#[cfg(feature = "alloc")]
+#[repr(C)]
+pub(crate) struct SharedInner<T: ?Sized> {
+    refcount: AtomicUsize,
+    value: T,
+}
+
+// SAFETY: a `Shared<T>` hands out only `&T` and its refcount is atomic, exactly like `Arc<T>`,
+// which is `Send + Sync` when `T: Send + Sync`.
+#[cfg(feature = "alloc")]
+unsafe impl<T: ?Sized + Send + Sync> Send for Shared<T> {}
+// SAFETY: as for `Send`.
+#[cfg(feature = "alloc")]
+unsafe impl<T: ?Sized + Send + Sync> Sync for Shared<T> {}
+
+#[cfg(feature = "alloc")]
+impl<T: ?Sized> Shared<T> {
+    /// Moves `value` into a new allocation and coerces the pointer with `unsize` (always
+    /// `|p| p`, written at a call site where the target type is a trait object). Gives `value`
+    /// back if the allocator fails.
+    pub(crate) fn try_new_dyn<V>(
+        value: V,
+        unsize: impl FnOnce(*mut SharedInner<V>) -> *mut SharedInner<T>,
+    ) -> Result<Self, V> {
+        let layout = Layout::new::<SharedInner<V>>();
+        // SAFETY: `SharedInner<V>` holds an `AtomicUsize`, so its size is not zero.
+        let raw = unsafe { alloc::alloc::alloc(layout) }.cast::<SharedInner<V>>();
+        if raw.is_null() {
+            return Err(value);
+        }
+        // SAFETY: `raw` is a fresh allocation with `SharedInner<V>`'s layout.
+        unsafe {
+            raw.write(SharedInner {
+                refcount: AtomicUsize::new(1),
+                value,
+            });
+        }
+        let ptr = unsize(raw);
+        // SAFETY: `unsize` is a pointer coercion of the non-null `raw`.
+        Ok(Self(unsafe { NonNull::new_unchecked(ptr) }))
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<T: ?Sized> core::ops::Deref for Shared<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        // SAFETY: this share keeps the allocation alive; its value is never mutated.
+        unsafe { &self.0.as_ref().value }
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<T: ?Sized> Clone for Shared<T> {
+    fn clone(&self) -> Self {
+        // SAFETY: this share keeps the allocation alive.
+        let refcount = unsafe { &self.0.as_ref().refcount };
+        let old = refcount.fetch_add(1, Ordering::Relaxed);
+        if old >= REFCOUNT_STICKY {
+            refcount.store(REFCOUNT_STICKY, Ordering::Relaxed);
+        }
+        Self(self.0)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<T: ?Sized> Drop for Shared<T> {
+    fn drop(&mut self) {
+        // SAFETY: this share keeps the allocation alive until the decrement below.
+        let refcount = unsafe { &self.0.as_ref().refcount };
+        if refcount.load(Ordering::Relaxed) >= REFCOUNT_STICKY
+            || refcount.fetch_sub(1, Ordering::Release) != 1
+        {
+            return;
+        }
+        core::sync::atomic::fence(Ordering::Acquire);
+        // SAFETY: that was the last share; the layout is read before the value is dropped.
+        unsafe {
+            let layout = Layout::for_value(self.0.as_ref());
+            ptr::drop_in_place(self.0.as_ptr());
+            alloc::alloc::dealloc(self.0.as_ptr().cast::<u8>(), layout);
+        }
+    }
+}
+
+/// `Box::new` that returns `None` instead of aborting when the allocator fails.
+#[cfg(feature = "alloc")]
+pub(crate) fn try_box<T>(value: T) -> Option<Box<T>> {
+    let layout = Layout::new::<T>();
+    if layout.size() == 0 {
+        return Some(Box::new(value));
+    }
+    // SAFETY: the layout's size is not zero.
+    let raw = unsafe { alloc::alloc::alloc(layout) }.cast::<T>();
+    if raw.is_null() {
+        return None;
+    }
+    // SAFETY: `raw` is a fresh allocation with `T`'s layout, the global allocator's, which is
+    // what `Box` frees with; it is initialised before `Box` owns it.
+    unsafe {
+        raw.write(value);
+        Some(Box::from_raw(raw))
     }
 }

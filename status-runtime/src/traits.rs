@@ -112,3 +112,85 @@ pub fn code_of<C: Code>(repr: &Repr) -> C {
 pub trait AssertCopy {}
 
 impl<T: Copy> AssertCopy for T {}
+
+/// Context and conversion on results: free on `Ok`, a context line or a wrapped source on `Err`.
+///
+/// `std::fs::read(path).or_status(StatusCode::IOError)?` turns a foreign error into a status
+/// that keeps it as `source()`; `.context("reading the footer")` and
+/// `.with_context(|| format!("table {id}"))` add a line with the caller's location to a status
+/// on its way up. Implemented for every `Result`; each method states what the error must be.
+pub trait ResultExt<T, E>: Sized {
+    /// On `Err`, appends the context line `message`, recording the caller's location.
+    ///
+    /// # Errors
+    ///
+    /// The status of `self`, with the line added.
+    #[track_caller]
+    fn context(self, message: impl Display) -> Result<T, E>
+    where
+        E: FastStatus;
+
+    /// On `Err`, appends the context line `message()` (the closure runs only then), recording
+    /// the caller's location.
+    ///
+    /// # Errors
+    ///
+    /// The status of `self`, with the line added.
+    #[track_caller]
+    fn with_context<M: Display>(self, message: impl FnOnce() -> M) -> Result<T, E>
+    where
+        E: FastStatus;
+
+    /// On `Err`, a status with `code` whose message is the error's `Display` and whose
+    /// `source()` is the error itself, recording the caller's location.
+    ///
+    /// # Errors
+    ///
+    /// The new status.
+    #[track_caller]
+    fn or_status<C: Code>(self, code: C) -> Result<T, C::Status>
+    where
+        E: core::error::Error + Send + Sync + 'static;
+}
+
+impl<T, E> ResultExt<T, E> for Result<T, E> {
+    #[inline]
+    #[track_caller]
+    fn context(self, message: impl Display) -> Result<T, E>
+    where
+        E: FastStatus,
+    {
+        match self {
+            Ok(value) => Ok(value),
+            Err(status) => Err(status.context(message)),
+        }
+    }
+
+    #[inline]
+    #[track_caller]
+    fn with_context<M: Display>(self, message: impl FnOnce() -> M) -> Result<T, E>
+    where
+        E: FastStatus,
+    {
+        match self {
+            Ok(value) => Ok(value),
+            Err(status) => Err(status.context(message())),
+        }
+    }
+
+    #[inline]
+    #[track_caller]
+    fn or_status<C: Code>(self, code: C) -> Result<T, C::Status>
+    where
+        E: core::error::Error + Send + Sync + 'static,
+    {
+        match self {
+            Ok(value) => Ok(value),
+            Err(error) => Err(C::Status::__from_repr(Repr::from_error(
+                code.to_raw(),
+                error,
+                Location::caller(),
+            ))),
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! Opt-in backtraces: captured when a status with a message is created, only if the
+//! environment asks (`RUST_LIB_BACKTRACE`, else `RUST_BACKTRACE`, set and not `0`, as for
+//! `std::backtrace::Backtrace::capture`) or [`set_backtrace_capture`] says so.
+//!
+//! The environment is read once, at the first heap status, and the answer cached; code-only
+//! and static statuses never look.
+
+use core::sync::atomic::{AtomicU8, Ordering};
+use std::backtrace::Backtrace;
+
+use crate::repr::Shared;
+
+const UNDECIDED: u8 = 0;
+const OFF: u8 = 1;
+const ON: u8 = 2;
+
+static POLICY: AtomicU8 = AtomicU8::new(UNDECIDED);
+
+/// Turns backtrace capture on or off for statuses created from now on, overriding
+/// `RUST_BACKTRACE` / `RUST_LIB_BACKTRACE`.
+///
+/// Capturing walks the stack and allocates, so it is off unless asked for. Tests that count
+/// allocations or compare `{:?}` output call `set_backtrace_capture(false)` so the machine's
+/// environment does not change their results.
+pub fn set_backtrace_capture(enabled: bool) {
+    POLICY.store(if enabled { ON } else { OFF }, Ordering::Relaxed);
+}
+
+/// Whether statuses created now capture a backtrace.
+fn enabled() -> bool {
+    match POLICY.load(Ordering::Relaxed) {
+        OFF => false,
+        ON => true,
+        _ => {
+            let wanted = |name| std::env::var_os(name).map(|value| value != "0");
+            let on = wanted("RUST_LIB_BACKTRACE")
+                .or_else(|| wanted("RUST_BACKTRACE"))
+                .unwrap_or(false);
+            // A concurrent `set_backtrace_capture` wins over the environment.
+            let _ = POLICY.compare_exchange(
+                UNDECIDED,
+                if on { ON } else { OFF },
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            );
+            POLICY.load(Ordering::Relaxed) == ON
+        }
+    }
+}
+
+/// A backtrace of the caller, if capture is enabled and the allocator has room for it.
+pub(crate) fn capture() -> Option<Shared<Backtrace>> {
+    if !enabled() {
+        return None;
+    }
+    Shared::try_new_dyn(Backtrace::force_capture(), |p| p).ok()
+}

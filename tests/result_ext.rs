@@ -1,0 +1,154 @@
+//! `ResultExt`, `bail!` and `ensure!`, for any derived status.
+
+mod common;
+
+use std::error::Error as _;
+use std::panic::Location;
+
+use common::{Status, StatusCode};
+use fast_status::{FastStatus, ResultExt, bail, ensure};
+
+fn read_footer(path: &str) -> Result<Vec<u8>, Status> {
+    let bytes = std::fs::read(path).or_status(StatusCode::IOError)?;
+    Ok(bytes)
+}
+
+#[test]
+fn or_status_wraps_a_foreign_error_as_the_source() {
+    let line = line!() + 1;
+    let error = "x"
+        .parse::<u8>()
+        .or_status(StatusCode::Invalid)
+        .unwrap_err();
+    assert!(error.is_invalid());
+    assert_eq!(error.message(), "invalid digit found in string");
+    let source = error.source().expect("kept as source");
+    assert!(source.downcast_ref::<std::num::ParseIntError>().is_some());
+    assert_eq!(error.location().map(Location::line), Some(line));
+    assert_eq!("7".parse::<u8>().or_status(StatusCode::Invalid), Ok(7));
+}
+
+#[test]
+fn context_and_with_context_add_lines_on_err_only() {
+    let line = line!() + 2;
+    let error = read_footer("/no/such/fast-status/file")
+        .context("reading the footer")
+        .with_context(|| format!("opening table {}", 7))
+        .unwrap_err();
+    assert!(error.is_io_error());
+    let lines: Vec<(&str, u32)> = error.context_lines().map(|(t, l)| (t, l.line())).collect();
+    assert_eq!(
+        lines,
+        [("reading the footer", line), ("opening table 7", line + 1)]
+    );
+
+    let mut called = false;
+    let ok: Result<u8, Status> = Ok(1);
+    let ok = ok.context("unused").with_context(|| {
+        called = true;
+        "unused"
+    });
+    assert_eq!(ok, Ok(1));
+    assert!(!called, "the closure runs only on Err");
+}
+
+fn parse_flag(text: &str) -> Result<bool, Status> {
+    match text {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        "" => bail!(StatusCode::Invalid),
+        "?" => bail!(StatusCode::Invalid, "a question is not a flag"),
+        _ => bail!(StatusCode::Invalid, "expected `on` or `off`, got {text:?}"),
+    }
+}
+
+#[test]
+fn bail_takes_every_status_form() {
+    assert_eq!(parse_flag("on"), Ok(true));
+    assert_eq!(parse_flag("").unwrap_err().to_string(), "Invalid");
+    assert_eq!(
+        parse_flag("?").unwrap_err().to_string(),
+        "Invalid: a question is not a flag"
+    );
+    assert_eq!(
+        parse_flag("maybe").unwrap_err().to_string(),
+        "Invalid: expected `on` or `off`, got \"maybe\""
+    );
+}
+
+fn read_header(buf: &[u8]) -> Result<u32, Status> {
+    ensure!(
+        buf.len() >= 4,
+        StatusCode::Invalid,
+        "header needs 4 bytes, got {}",
+        buf.len()
+    );
+    ensure!(buf[0] != 0xff, StatusCode::KeyError, "reserved marker");
+    ensure!(buf[0] != 0xfe, StatusCode::NotImplemented);
+    Ok(u32::from_le_bytes([buf[0], buf[1], buf[2], buf[3]]))
+}
+
+#[test]
+fn ensure_returns_early_unless_the_condition_holds() {
+    assert_eq!(read_header(&[1, 0, 0, 0]), Ok(1));
+    assert_eq!(
+        read_header(&[1, 2]).unwrap_err().to_string(),
+        "Invalid: header needs 4 bytes, got 2"
+    );
+    assert_eq!(
+        read_header(&[0xff, 0, 0, 0]).unwrap_err().to_string(),
+        "Key error: reserved marker"
+    );
+    assert!(
+        read_header(&[0xfe, 0, 0, 0])
+            .unwrap_err()
+            .is_not_implemented()
+    );
+}
+
+fn boxed(fail: bool) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    ensure!(!fail, StatusCode::Cancelled, "into a boxed error");
+    Ok(())
+}
+
+#[test]
+fn bail_converts_into_the_functions_error_type() {
+    let error = boxed(true).unwrap_err();
+    assert_eq!(error.to_string(), "Cancelled: into a boxed error");
+    assert!(error.downcast_ref::<Status>().is_some());
+    assert!(boxed(false).is_ok());
+}
+
+/// Works for any derived status type: written once, used with two.
+fn checked<S: FastStatus>(value: i64, code: S::Code) -> Result<i64, S> {
+    if value < 0 {
+        return Err(S::new(code, format_args!("{value} is negative")));
+    }
+    Ok(value).context("unreachable on Ok")
+}
+
+mod other {
+    /// A second status type.
+    #[derive(fast_status::FastStatus, Clone, Copy, Debug)]
+    pub enum ErrorKind {
+        /// Out of range.
+        Range = 3,
+    }
+}
+
+#[test]
+fn generic_helpers_over_two_status_types() {
+    assert_eq!(
+        checked::<Status>(-1, StatusCode::Invalid)
+            .unwrap_err()
+            .to_string(),
+        "Invalid: -1 is negative"
+    );
+    let other = checked::<other::Error>(-2, other::ErrorKind::Range).unwrap_err();
+    assert!(other.is_range());
+    assert_eq!(other.to_string(), "Range: -2 is negative");
+    assert_eq!(
+        checked::<other::Error>(2, other::ErrorKind::Range).ok(),
+        Some(2)
+    );
+}
