@@ -15,11 +15,9 @@ fn read_footer(path: &str) -> Result<Vec<u8>, Status> {
 
 #[test]
 fn or_status_wraps_a_foreign_error_as_the_source() {
+    let parsed = "x".parse::<u8>();
     let line = line!() + 1;
-    let error = "x"
-        .parse::<u8>()
-        .or_status(StatusCode::Invalid)
-        .unwrap_err();
+    let error = parsed.or_status(StatusCode::Invalid).unwrap_err();
     assert!(error.is_invalid());
     assert_eq!(error.message(), "invalid digit found in string");
     let source = error.source().expect("kept as source");
