@@ -1,0 +1,204 @@
+//! Creation never fails: with an allocator that returns null on demand, every constructor
+//! degrades to the code alone and every change leaves the status as it was. No abort, no panic,
+//! no leak.
+
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use common::{Status, StatusCode};
+use fast_status::status;
+
+/// The global allocator, which fails this thread's allocations while armed.
+struct Failing;
+
+#[derive(Clone, Copy)]
+enum Plan {
+    /// Allocate normally.
+    Succeed,
+    /// Fail the allocation with this index (0 = the next one) and every one after it.
+    FailFrom(usize),
+    /// Fail only the allocation with this index.
+    FailOnly(usize),
+}
+
+thread_local! {
+    static PLAN: Cell<Plan> = const { Cell::new(Plan::Succeed) };
+    static SEEN: Cell<usize> = const { Cell::new(0) };
+    static LIVE: Cell<isize> = const { Cell::new(0) };
+}
+
+/// Whether this allocation must fail, counting it.
+fn should_fail() -> bool {
+    let Ok(seen) = SEEN.try_with(|s| s.replace(s.get() + 1)) else {
+        return false;
+    };
+    match PLAN.try_with(Cell::get).unwrap_or(Plan::Succeed) {
+        Plan::Succeed => false,
+        Plan::FailFrom(first) => seen >= first,
+        Plan::FailOnly(only) => seen == only,
+    }
+}
+
+#[allow(clippy::cast_possible_wrap)]
+fn track(bytes: usize, sign: isize) {
+    let _ = LIVE.try_with(|l| l.set(l.get() + sign * bytes as isize));
+}
+
+// SAFETY: forwards to `System`, or returns null, which `GlobalAlloc` allows.
+unsafe impl GlobalAlloc for Failing {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if should_fail() {
+            return std::ptr::null_mut();
+        }
+        track(layout.size(), 1);
+        // SAFETY: the caller upholds `GlobalAlloc::alloc`'s contract.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        track(layout.size(), -1);
+        // SAFETY: the caller upholds `GlobalAlloc::dealloc`'s contract.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if should_fail() {
+            return std::ptr::null_mut();
+        }
+        track(layout.size(), -1);
+        track(new_size, 1);
+        // SAFETY: the caller upholds `GlobalAlloc::realloc`'s contract.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Failing = Failing;
+
+/// Runs `f` under `plan`; returns what `f` returned and the bytes left live after it.
+fn with_plan<R>(plan: Plan, f: impl FnOnce() -> R) -> R {
+    fast_status::set_backtrace_capture(false);
+    SEEN.with(|s| s.set(0));
+    PLAN.with(|p| p.set(plan));
+    let result = f();
+    PLAN.with(|p| p.set(Plan::Succeed));
+    result
+}
+
+fn live() -> isize {
+    LIVE.with(Cell::get)
+}
+
+#[test]
+fn constructors_degrade_to_the_code() {
+    let before = live();
+    let statuses = with_plan(Plan::FailFrom(0), || {
+        let x = 5;
+        [
+            Status::invalid(format_args!("x = {x}")),
+            Status::new(StatusCode::KeyError, "literal through Display"),
+            status!(StatusCode::Invalid, "x = {}", x),
+            status!(StatusCode::Invalid, "x = {x}"),
+            Status::io_error(format_args!("{}", "y".repeat(0))),
+        ]
+    });
+    for status in &statuses {
+        assert_eq!(status.message(), "");
+        assert_eq!(status.location(), None);
+    }
+    assert_eq!(statuses[0].code(), StatusCode::Invalid);
+    assert_eq!(statuses[1].code(), StatusCode::KeyError);
+    assert_eq!(statuses[4].code(), StatusCode::IOError);
+    drop(statuses);
+    assert_eq!(live(), before);
+}
+
+#[test]
+fn static_and_code_only_statuses_need_no_memory() {
+    let (static_status, code_only) = with_plan(Plan::FailFrom(0), || {
+        (
+            status!(StatusCode::Invalid, "static"),
+            status!(StatusCode::Cancelled),
+        )
+    });
+    assert_eq!(static_status.to_string(), "Invalid: static");
+    assert_eq!(code_only.to_string(), "Cancelled");
+}
+
+#[test]
+fn conversions_degrade_and_drop_the_error() {
+    let before = live();
+    let io = std::io::Error::other("disk on fire");
+    let status: Status = with_plan(Plan::FailFrom(0), || io.into());
+    assert!(status.is_io_error());
+    assert_eq!(status.message(), "");
+    assert!(std::error::Error::source(&status).is_none());
+    drop(status);
+    assert_eq!(live(), before, "the io::Error was dropped, not leaked");
+
+    // The message fits but the source does not: the message stays.
+    let io = std::io::Error::other("disk on fire");
+    let status: Status = with_plan(Plan::FailFrom(1), || io.into());
+    assert_eq!(status.message(), "disk on fire");
+    assert!(std::error::Error::source(&status).is_none());
+}
+
+#[test]
+fn changes_without_memory_leave_the_status_as_it_was() {
+    let before = live();
+    let status = Status::invalid(format_args!("original {}", 1)).with_detail(1_u8);
+    let shared = status.clone();
+    let (changed, copy) = with_plan(Plan::FailFrom(0), || {
+        let changed = status
+            .with_message(format_args!("new {}", 2))
+            .with_detail(2_u16)
+            .context("lost");
+        // A shared status must be copied before it changes: no memory, no copy, no change.
+        let copy = shared.clone().with_detail(3_u32).context("lost too");
+        (changed, copy)
+    });
+    for s in [&changed, &copy] {
+        assert_eq!(s.message(), "original 1");
+        assert_eq!(s.detail::<u8>(), Some(&1));
+        assert_eq!(s.detail::<u16>(), None);
+        assert_eq!(s.detail::<u32>(), None);
+        assert_eq!(s.context_lines().count(), 0);
+    }
+    drop((changed, copy, shared));
+    assert_eq!(live(), before);
+}
+
+/// Every allocation of a composite operation fails in turn (alone, then with all after it):
+/// never a crash, always a usable status, nothing leaked.
+#[test]
+fn any_single_failure_is_survived() {
+    let before = live();
+    for k in 0..24 {
+        for plan in [Plan::Succeed, Plan::FailOnly(k), Plan::FailFrom(k)] {
+            // The test's own allocations happen before the plan is armed.
+            let long = "z".repeat(300);
+            let detail = String::from("a detail");
+            let io = std::io::Error::other("io");
+            let status = with_plan(plan, move || {
+                let status = Status::key_error(format_args!("key {long}"))
+                    .with_detail(detail)
+                    .context(format_args!("while {}", "reading"));
+                let copy = status.clone().with_message("changed").context("more");
+                let io: Status = io.into();
+                drop(io);
+                drop(status);
+                copy
+            });
+            assert!(status.is_key_error(), "the code survives plan k={k}");
+            if matches!(plan, Plan::Succeed) {
+                assert_eq!(status.message(), "changed");
+                let allocations = SEEN.with(Cell::get);
+                assert!(allocations < 24, "k covers all {allocations} allocations");
+            }
+            drop(status);
+        }
+    }
+    assert_eq!(live(), before);
+}
