@@ -15,10 +15,15 @@ mode=${1:-all}
 export RUST_BACKTRACE=0
 unset RUST_LIB_BACKTRACE
 
+# The facade's test binaries that exercise the runtime (not the UI or snapshot tests).
+FACADE_TESTS="--test status --test drop --test alloc_count --test alloc_failure --test layout
+    --test hygiene --test result_ext --test reports --test arrow_ports --test backtrace"
+
 run_tests() {
     # $@: extra cargo arguments. The behaviour tests that exercise the unsafe core.
     cargo test "$@" -p status-runtime --test repr
-    cargo test "$@" -p fast-status --test status --test drop --test alloc_count --test layout --test hygiene
+    # shellcheck disable=SC2086 # FACADE_TESTS is a list of arguments
+    cargo test "$@" -p fast-status $FACADE_TESTS
 }
 
 if [[ $mode == all || $mode == asan ]]; then
@@ -34,8 +39,8 @@ if [[ $mode == all || $mode == memcheck ]]; then
     bins=$(
         {
             cargo test --no-run --message-format=json -p status-runtime --test repr
-            cargo test --no-run --message-format=json -p fast-status \
-                --test status --test drop --test alloc_count --test layout --test hygiene
+            # shellcheck disable=SC2086
+            cargo test --no-run --message-format=json -p fast-status $FACADE_TESTS
         } | python3 -c '
 import json, sys
 for line in sys.stdin:

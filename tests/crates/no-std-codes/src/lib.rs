@@ -1,0 +1,40 @@
+//! A `#![no_std]` library: the derive, `status!`, `bail!` and `ensure!` on `core` alone
+//! (inline and static statuses), or with `alloc` (heap statuses too).
+#![no_std]
+#![deny(missing_docs, warnings)]
+
+use fast_status::{FastStatus, bail, ensure, status};
+
+/// Why a frame could not be decoded.
+#[derive(FastStatus, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FrameCode {
+    /// Fewer bytes than the header needs.
+    #[status(display = "Short frame")]
+    Short = 1,
+    /// A reserved bit is set.
+    Reserved,
+    /// The length field is larger than the frame.
+    Length,
+}
+
+/// The status for a frame with no bytes at all, built at compile time.
+pub const EMPTY: Frame = status!(FrameCode::Short, "empty frame");
+
+/// Decodes a frame's header byte and length.
+///
+/// # Errors
+///
+/// [`FrameCode::Short`], [`FrameCode::Reserved`] or [`FrameCode::Length`].
+pub fn decode(frame: &[u8]) -> Result<(u8, usize), Frame> {
+    let Some((&header, rest)) = frame.split_first() else {
+        return Err(EMPTY);
+    };
+    ensure!(header & 0x80 == 0, FrameCode::Reserved, "reserved bit set");
+    let len = usize::from(header & 0x7f);
+    if len > rest.len() {
+        // One allocation with `alloc`; the code alone on `core`.
+        bail!(FrameCode::Length, "length {} but {} bytes follow", len, rest.len());
+    }
+    ensure!(len > 0, FrameCode::Short);
+    Ok((header, len))
+}
