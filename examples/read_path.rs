@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use fast_status::{Code, FastStatus, status};
+use fast_status::{Code, FastStatus, ResultExt, status};
 
 /// Why decoding failed.
 #[derive(FastStatus, Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,12 +46,29 @@ fn ensure_in_range(value: u32) -> Result<(), Status> {
     Ok(())
 }
 
+/// Which record failed: attached to the status as a typed detail.
+#[derive(Debug)]
+#[allow(dead_code, reason = "shown through `Debug`")]
+struct Record {
+    index: usize,
+}
+
+/// Reads a column chunk from disk; a foreign error becomes the status's source.
+fn read_chunk(path: &str) -> Result<Vec<u8>, Status> {
+    std::fs::read(path)
+        .or_status(StatusCode::IOError)
+        .context(format_args!("opening column chunk {path}"))
+}
+
 /// Sums every value of `buf`, failing on the first bad record.
 fn sum_column(buf: &[u8]) -> Result<u64, Status> {
     let mut sum = 0_u64;
     let mut pos = 0;
     while pos < buf.len() {
-        let value = decode_value(buf, pos).map_err(|s| s.context(format_args!("at byte {pos}")))?;
+        let value = decode_value(buf, pos).map_err(|s| {
+            s.with_detail(Record { index: pos / 4 })
+                .context(format_args!("decoding the value at byte {pos}"))
+        })?;
         sum += u64::from(value);
         pos += 4;
     }
@@ -85,26 +102,27 @@ fn main() -> Result<(), Status> {
         f64::from(u32::try_from(buf.len()).unwrap_or(u32::MAX)) / elapsed.as_secs_f64() / 1e6
     );
 
-    println!("\nWhat failures look like:");
+    println!("\nWhat failures look like (RUST_BACKTRACE=1 adds a backtrace to {{:?}}):");
     let truncated = sum_column(&buf[..buf.len() - 1]).unwrap_err();
-    println!("  Display:  {truncated}");
+    println!("\n== a static status: zero allocations\n{truncated}");
+
     let mut bad = buf.clone();
     bad[4000..4004].copy_from_slice(&u32::MAX.to_le_bytes());
-    let invalid = sum_column(&bad).unwrap_err();
-    println!("  Display:  {invalid}");
-    println!("  {{:#}}:    {invalid:#}");
+    let invalid = sum_column(&bad)
+        .context("summing column `price`")
+        .unwrap_err();
     println!(
-        "  code: {:?}, raw {}, is_invalid: {}",
+        "\n== code {:?} (raw {}), is_invalid() = {}",
         invalid.code(),
         invalid.code().to_raw(),
         invalid.is_invalid()
     );
-    println!("\n  {{:?}} (what `fn main() -> Result<(), Status>` prints):\n{invalid:?}");
+    println!("\n== Display, {{}}\n{invalid}");
+    println!("\n== alternate Display, {{:#}}\n{invalid:#}");
+    println!("\n== Debug, {{:?}}: what `fn main() -> Result<(), Status>` prints\n{invalid:?}");
+    println!("\n== structural Debug, {{:#?}}\n{invalid:#?}");
 
-    let io: Status = std::fs::read("/no/such/input.parquet")
-        .map(drop)
-        .unwrap_err()
-        .into();
-    println!("\n  from io::Error via `?`: {io}");
+    let io = read_chunk("/no/such/chunk.bin").unwrap_err();
+    println!("\n== from a foreign error with .or_status(..), {{:#}}\n{io:#}");
     Ok(())
 }

@@ -65,8 +65,15 @@ fn with_detail_keeps_code_and_message() {
     let new_status = status.clone().with_detail(TestDetail("detail"));
     assert_eq!(new_status.code(), status.code());
     assert_eq!(new_status.message(), status.message());
-    assert_eq!(new_status.detail::<TestDetail>(), Some(&TestDetail("detail")));
-    assert_eq!(status.detail::<TestDetail>(), None, "the original is unchanged");
+    assert_eq!(
+        new_status.detail::<TestDetail>(),
+        Some(&TestDetail("detail"))
+    );
+    assert_eq!(
+        status.detail::<TestDetail>(),
+        None,
+        "the original is unchanged"
+    );
 }
 
 // Arrow: WithMessage keeps code and detail.
@@ -76,7 +83,10 @@ fn with_message_keeps_code_and_detail() {
     let new_status = status.clone().with_message("another summary");
     assert_eq!(new_status.code(), StatusCode::IOError);
     assert_eq!(new_status.message(), "another summary");
-    assert_eq!(new_status.detail::<TestDetail>(), Some(&TestDetail("detail")));
+    assert_eq!(
+        new_status.detail::<TestDetail>(),
+        Some(&TestDetail("detail"))
+    );
     assert_eq!(status.message(), "summary", "the original is unchanged");
 }
 
@@ -132,5 +142,10 @@ fn codes_are_stable_integers() {
     use fast_status::Code;
     assert_eq!(StatusCode::OutOfMemory.to_raw(), 1);
     assert_eq!(StatusCode::from_raw(4), Some(StatusCode::IOError));
-    assert_eq!(<Status as FastStatus>::from_code(StatusCode::IOError).code().to_raw(), 4);
+    assert_eq!(
+        <Status as FastStatus>::from_code(StatusCode::IOError)
+            .code()
+            .to_raw(),
+        4
+    );
 }
