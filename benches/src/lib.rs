@@ -1,45 +1,366 @@
-//! The status type the benchmarks use, in its own crate as a user's would be.
+//! The error types the benchmarks compare, each behind the same function shapes, in their own
+//! crate as a user's types would be (so nothing inlines across into the benchmark code unless
+//! the type itself asks for it).
+//!
+//! Every module has the same `#[inline(never)]` functions:
+//!
+//! - `check(x)` -> `Result<(), E>` and `value(x)` -> `Result<u64, E>`: the success path
+//!   (they fail only for `u64::MAX`, which the benchmarks never pass);
+//! - `code4(x)`: a code-only error created in `code1` and propagated through four frames;
+//! - `formatted4(x)`: a formatted message (`"bad value {x}"`) through four frames;
+//! - `context4(x)`: a code-only error that gains a context line in each of four frames, for the
+//!   types that have context;
+//! - `read_code(&E)`: what a caller inspects; `duplicate(&E)`: a clone, for `Clone` types.
+//!
+//! Error construction is behind a `#[cold]` function on every side, so the shapes are equal.
 
-use fast_status::FastStatus;
+#![allow(missing_docs, clippy::missing_errors_doc, clippy::must_use_candidate)]
 
-/// Codes of a reader.
-#[derive(FastStatus, Clone, Copy, Debug, PartialEq, Eq)]
+use std::fmt;
+
+pub mod harness;
+pub mod readpath;
+
+/// A small error type for the peers that carry no codes of their own (`anyhow`, `Box<dyn Error>`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CodeError(pub u32);
+
+impl fmt::Display for CodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "code {}", self.0)
+    }
+}
+
+impl std::error::Error for CodeError {}
+
+/// The raw code every code-only error carries.
+pub const CODE: u32 = 3;
+
+macro_rules! shapes {
+    (
+        type Error = $E:ty;
+        fn code() $code:block
+        fn formatted($x:ident) $formatted:block
+        fn read_code($e:ident) $read:block
+        $(fn duplicate($d:ident) $dup:block)?
+        $(fn context($c:ident, $line:ident) $ctx:block)?
+    ) => {
+        /// The error type under test.
+        pub type E = $E;
+
+        #[cold]
+        #[inline(never)]
+        pub(crate) fn make_code() -> E $code
+
+        #[cold]
+        #[inline(never)]
+        fn make_formatted($x: u64) -> E $formatted
+
+        #[inline(never)]
+        pub fn check(x: u64) -> Result<(), E> {
+            if x == u64::MAX {
+                return Err(make_code());
+            }
+            Ok(())
+        }
+
+        #[inline(never)]
+        pub fn value(x: u64) -> Result<u64, E> {
+            if x == u64::MAX {
+                return Err(make_code());
+            }
+            Ok(x + 1)
+        }
+
+        #[inline(never)]
+        pub fn code1(x: u64) -> Result<u64, E> {
+            if x != u64::MAX {
+                return Err(make_code());
+            }
+            Ok(x)
+        }
+
+        #[inline(never)]
+        pub fn code2(x: u64) -> Result<u64, E> {
+            Ok(code1(x)? + 1)
+        }
+
+        #[inline(never)]
+        pub fn code3(x: u64) -> Result<u64, E> {
+            Ok(code2(x)? + 1)
+        }
+
+        #[inline(never)]
+        pub fn code4(x: u64) -> Result<u64, E> {
+            Ok(code3(x)? + 1)
+        }
+
+        #[inline(never)]
+        pub fn formatted1(x: u64) -> Result<u64, E> {
+            if x != u64::MAX {
+                return Err(make_formatted(x));
+            }
+            Ok(x)
+        }
+
+        #[inline(never)]
+        pub fn formatted2(x: u64) -> Result<u64, E> {
+            Ok(formatted1(x)? + 1)
+        }
+
+        #[inline(never)]
+        pub fn formatted3(x: u64) -> Result<u64, E> {
+            Ok(formatted2(x)? + 1)
+        }
+
+        #[inline(never)]
+        pub fn formatted4(x: u64) -> Result<u64, E> {
+            Ok(formatted3(x)? + 1)
+        }
+
+        #[inline(never)]
+        pub fn read_code($e: &E) -> u32 $read
+
+        $(
+            pub const HAS_CLONE: bool = true;
+
+            #[inline(never)]
+            pub fn duplicate($d: &E) -> E $dup
+        )?
+
+        $(
+            pub const HAS_CONTEXT: bool = true;
+
+            #[cold]
+            #[inline(never)]
+            fn add_context($c: E, $line: &'static str) -> E $ctx
+
+            #[inline(never)]
+            pub fn context1(x: u64) -> Result<u64, E> {
+                code1(x).map_err(|e| add_context(e, "frame 1"))
+            }
+
+            #[inline(never)]
+            pub fn context2(x: u64) -> Result<u64, E> {
+                Ok(context1(x).map_err(|e| add_context(e, "frame 2"))? + 1)
+            }
+
+            #[inline(never)]
+            pub fn context3(x: u64) -> Result<u64, E> {
+                Ok(context2(x).map_err(|e| add_context(e, "frame 3"))? + 1)
+            }
+
+            #[inline(never)]
+            pub fn context4(x: u64) -> Result<u64, E> {
+                Ok(context3(x).map_err(|e| add_context(e, "frame 4"))? + 1)
+            }
+        )?
+    };
+}
+
+/// The floor: a one-word integer code with a niche, the cheapest error with room for a pointer.
+pub mod floor {
+    use std::num::NonZeroUsize;
+
+    shapes! {
+        type Error = NonZeroUsize;
+        fn code() { NonZeroUsize::new(super::CODE as usize).unwrap_or(NonZeroUsize::MIN) }
+        fn formatted(x) {
+            // An integer has no room for a message: the floor of this scenario is the code.
+            let _ = x;
+            NonZeroUsize::new(super::CODE as usize).unwrap_or(NonZeroUsize::MIN)
+        }
+        fn read_code(e) { u32::try_from(e.get()).unwrap_or(u32::MAX) }
+        fn duplicate(e) { *e }
+    }
+}
+
+/// A 4-byte code: the price of carrying a pointer at all, shown beside the floor.
+pub mod code_u32 {
+    use std::num::NonZeroU32;
+
+    shapes! {
+        type Error = NonZeroU32;
+        fn code() { NonZeroU32::new(super::CODE).unwrap_or(NonZeroU32::MIN) }
+        fn formatted(x) {
+            let _ = x;
+            NonZeroU32::new(super::CODE).unwrap_or(NonZeroU32::MIN)
+        }
+        fn read_code(e) { e.get() }
+        fn duplicate(e) { *e }
+    }
+}
+
+/// The codes of the derived status under test.
+#[derive(fast_status::FastStatus, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BenchCode {
     /// Malformed input.
-    Invalid = 1,
-    /// A key was missing.
-    KeyError,
+    Invalid = 3,
+    /// Not built yet.
+    NotImplemented,
 }
 
-/// Fails only for `u64::MAX`, which the success-path benchmark never passes.
-///
-/// # Errors
-///
-/// [`BenchCode::Invalid`] when `x` is `u64::MAX`.
-#[inline(never)]
-pub fn check(x: u64) -> Result<(), Bench> {
-    if x == u64::MAX {
-        return Err(Bench::from_code(BenchCode::Invalid));
+/// fast-status: the derived one-word status.
+pub mod fast {
+    use super::{Bench, BenchCode};
+    use fast_status::Code;
+
+    shapes! {
+        type Error = Bench;
+        fn code() { Bench::from_code(BenchCode::Invalid) }
+        fn formatted(x) { fast_status::status!(BenchCode::Invalid, "bad value {x}") }
+        fn read_code(e) { e.code().to_raw() }
+        fn duplicate(e) { e.clone() }
+        fn context(e, line) { e.context(line) }
     }
-    Ok(())
 }
 
-/// Always fails with a code-only status.
-///
-/// # Errors
-///
-/// Always.
-#[inline(never)]
-pub fn fail_code() -> Result<(), Bench> {
-    Err(Bench::from_code(BenchCode::KeyError))
+/// "Arrow before the fix": the same status, with its drop forced out of line.
+pub mod arrow_before_fix {
+    use super::{Bench, BenchCode};
+    use fast_status::Code;
+
+    /// The derived status behind an `#[inline(never)]` `Drop`, as Arrow's destructor was.
+    pub struct OutOfLineDrop(pub Bench);
+
+    impl Drop for OutOfLineDrop {
+        #[inline(never)]
+        fn drop(&mut self) {
+            drop(std::mem::replace(
+                &mut self.0,
+                Bench::from_code(BenchCode::Invalid),
+            ));
+        }
+    }
+
+    shapes! {
+        type Error = OutOfLineDrop;
+        fn code() { OutOfLineDrop(Bench::from_code(BenchCode::Invalid)) }
+        fn formatted(x) { OutOfLineDrop(fast_status::status!(BenchCode::Invalid, "bad value {x}")) }
+        fn read_code(e) { e.0.code().to_raw() }
+        fn duplicate(e) { OutOfLineDrop(e.0.clone()) }
+        fn context(e, line) {
+            let mut e = e;
+            let inner = std::mem::replace(&mut e.0, Bench::from_code(BenchCode::Invalid));
+            OutOfLineDrop(inner.context(line))
+        }
+    }
 }
 
-/// Always fails with a formatted message.
-///
-/// # Errors
-///
-/// Always.
-#[inline(never)]
-pub fn fail_formatted(x: u64) -> Result<(), Bench> {
-    Err(Bench::invalid(format_args!("bad value {x}")))
+/// `std::io::Error`.
+pub mod io {
+    use std::io::{Error, ErrorKind};
+
+    shapes! {
+        type Error = Error;
+        fn code() { Error::from(ErrorKind::InvalidData) }
+        fn formatted(x) { Error::new(ErrorKind::InvalidData, format!("bad value {x}")) }
+        fn read_code(e) { u32::from(e.kind() == ErrorKind::InvalidData) * super::CODE }
+    }
+}
+
+/// `anyhow::Error`.
+pub mod anyhow {
+    use super::CodeError;
+
+    shapes! {
+        type Error = anyhow::Error;
+        fn code() { anyhow::Error::new(CodeError(super::CODE)) }
+        fn formatted(x) { anyhow::anyhow!("bad value {x}") }
+        fn read_code(e) { e.downcast_ref::<CodeError>().map_or(0, |c| c.0) }
+        fn context(e, line) { e.context(line) }
+    }
+}
+
+/// `Box<dyn Error + Send + Sync>`.
+pub mod boxed {
+    use super::CodeError;
+
+    shapes! {
+        type Error = Box<dyn std::error::Error + Send + Sync>;
+        fn code() { Box::new(CodeError(super::CODE)) }
+        fn formatted(x) { format!("bad value {x}").into() }
+        fn read_code(e) { e.downcast_ref::<CodeError>().map_or(0, |c| c.0) }
+    }
+}
+
+/// `thin_status::ThinStatus`: one word, Abseil-style, a fixed code set.
+pub mod thin {
+    use std::fmt::Write as _;
+    use thin_status::{ErrorCode, ThinStatus};
+
+    shapes! {
+        type Error = ThinStatus;
+        fn code() { ThinStatus::from_code(ErrorCode::InvalidArgument) }
+        fn formatted(x) {
+            let mut builder = ThinStatus::builder(ErrorCode::InvalidArgument);
+            let _ = write!(builder, "bad value {x}");
+            builder.build()
+        }
+        fn read_code(e) { e.code_raw().get().unsigned_abs() }
+        fn duplicate(e) { e.clone() }
+    }
+}
+
+/// A `thiserror` enum with a `String` variant.
+pub mod thiserror_string {
+    /// A typical small library error.
+    #[derive(Debug, Clone, thiserror::Error)]
+    pub enum ThisError {
+        #[error("invalid input")]
+        Invalid,
+        #[error("{0}")]
+        Message(String),
+    }
+
+    shapes! {
+        type Error = ThisError;
+        fn code() { ThisError::Invalid }
+        fn formatted(x) { ThisError::Message(format!("bad value {x}")) }
+        fn read_code(e) {
+            match e {
+                ThisError::Invalid => super::CODE,
+                ThisError::Message(_) => 0,
+            }
+        }
+        fn duplicate(e) { e.clone() }
+    }
+}
+
+/// A 40-byte error enum shaped like DataFusion's (`DataFusionError::Context(String, Box<Self>)`).
+pub mod df40 {
+    /// Variants of the kinds DataFusion's error has.
+    #[derive(Debug, thiserror::Error)]
+    pub enum FortyByteError {
+        #[error("plan: {0}")]
+        Plan(String),
+        #[error("schema: {0} ({1:?})")]
+        Schema(String, Box<Option<String>>),
+        #[error(transparent)]
+        Io(#[from] std::io::Error),
+        #[error(transparent)]
+        External(Box<dyn std::error::Error + Send + Sync>),
+        #[error("{0}: {1}")]
+        Context(String, Box<FortyByteError>),
+        #[error("not implemented: {0}")]
+        NotImplemented(String, u64),
+        #[error("code {0}")]
+        Code(u32),
+    }
+
+    const _: () = assert!(size_of::<FortyByteError>() == 40);
+
+    shapes! {
+        type Error = FortyByteError;
+        fn code() { FortyByteError::Code(super::CODE) }
+        fn formatted(x) { FortyByteError::Plan(format!("bad value {x}")) }
+        fn read_code(e) {
+            match e {
+                FortyByteError::Code(code) => *code,
+                FortyByteError::Context(_, inner) => read_code(inner),
+                _ => 0,
+            }
+        }
+        fn context(e, line) { FortyByteError::Context(line.to_owned(), Box::new(e)) }
+    }
 }

@@ -26,29 +26,35 @@ pub fn set_backtrace_capture(enabled: bool) {
     POLICY.store(if enabled { ON } else { OFF }, Ordering::Relaxed);
 }
 
-/// Whether statuses created now capture a backtrace.
+/// Whether statuses created now capture a backtrace: one load once decided.
+#[inline]
 fn enabled() -> bool {
     match POLICY.load(Ordering::Relaxed) {
         OFF => false,
         ON => true,
-        _ => {
-            let wanted = |name| std::env::var_os(name).map(|value| value != "0");
-            let on = wanted("RUST_LIB_BACKTRACE")
-                .or_else(|| wanted("RUST_BACKTRACE"))
-                .unwrap_or(false);
-            // A concurrent `set_backtrace_capture` wins over the environment.
-            let _ = POLICY.compare_exchange(
-                UNDECIDED,
-                if on { ON } else { OFF },
-                Ordering::Relaxed,
-                Ordering::Relaxed,
-            );
-            POLICY.load(Ordering::Relaxed) == ON
-        }
+        _ => decide(),
     }
 }
 
+/// Reads the environment, once.
+#[cold]
+fn decide() -> bool {
+    let wanted = |name| std::env::var_os(name).map(|value| value != "0");
+    let on = wanted("RUST_LIB_BACKTRACE")
+        .or_else(|| wanted("RUST_BACKTRACE"))
+        .unwrap_or(false);
+    // A concurrent `set_backtrace_capture` wins over the environment.
+    let _ = POLICY.compare_exchange(
+        UNDECIDED,
+        if on { ON } else { OFF },
+        Ordering::Relaxed,
+        Ordering::Relaxed,
+    );
+    POLICY.load(Ordering::Relaxed) == ON
+}
+
 /// A backtrace of the caller, if capture is enabled and the allocator has room for it.
+#[inline]
 pub(crate) fn capture() -> Option<Shared<Backtrace>> {
     if !enabled() {
         return None;

@@ -12,60 +12,11 @@ use crate::repr::Repr;
 #[cfg(feature = "alloc")]
 use crate::extras::{ContextLine, Extras};
 #[cfg(feature = "alloc")]
-use crate::repr::{MessageSink, Shared, try_box};
+use crate::repr::{MessageSink, Probe, Shared, try_box};
 #[cfg(feature = "alloc")]
 use alloc::boxed::Box;
 #[cfg(feature = "alloc")]
 use alloc::string::String;
-
-/// Messages up to this many bytes are formatted once, into a stack buffer, then copied into
-/// their allocation; longer ones are measured on that first pass and formatted again into it.
-#[cfg(feature = "alloc")]
-const STACK_MESSAGE: usize = 128;
-
-/// First formatting pass: keeps the first `STACK_MESSAGE` bytes and counts all of them.
-#[cfg(feature = "alloc")]
-struct Probe {
-    buf: [u8; STACK_MESSAGE],
-    len: usize,
-    total: usize,
-}
-
-#[cfg(feature = "alloc")]
-impl Probe {
-    /// Formats `args`; on `fmt::Error` the text is what was written before it.
-    fn run(args: fmt::Arguments<'_>) -> Self {
-        let mut probe = Probe {
-            buf: [0; STACK_MESSAGE],
-            len: 0,
-            total: 0,
-        };
-        let _ = fmt::write(&mut probe, args);
-        probe
-    }
-
-    /// The whole text, if it fitted the buffer.
-    fn text(&self) -> Option<&str> {
-        if self.total != self.len {
-            return None;
-        }
-        // Everything fitted, so the bytes are the `&str`s the formatter wrote, whole.
-        core::str::from_utf8(&self.buf[..self.len]).ok()
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl fmt::Write for Probe {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        if self.total == self.len {
-            let take = s.len().min(STACK_MESSAGE - self.len);
-            self.buf[self.len..self.len + take].copy_from_slice(&s.as_bytes()[..take]);
-            self.len += take;
-        }
-        self.total += s.len();
-        Ok(())
-    }
-}
 
 #[cfg(feature = "alloc")]
 impl fmt::Write for MessageSink<'_> {

@@ -165,6 +165,7 @@ impl Repr {
     }
 
     #[cfg(feature = "alloc")]
+    #[inline]
     fn heap_code(&self) -> u32 {
         self.header().map_or(0, |h| h.code)
     }
@@ -331,6 +332,67 @@ impl MessageSink<'_> {
         }
         self.len += take;
         take == text.len()
+    }
+}
+
+/// Messages up to this many bytes are formatted once, into a stack buffer, then copied into
+/// their allocation; longer ones are measured on that first pass and formatted again into it.
+#[cfg(feature = "alloc")]
+const STACK_MESSAGE: usize = 128;
+
+/// First formatting pass: keeps the first `STACK_MESSAGE` bytes and counts all of them.
+#[cfg(feature = "alloc")]
+pub(crate) struct Probe {
+    buf: [MaybeUninit<u8>; STACK_MESSAGE],
+    /// Bytes kept: only whole `&str` pieces while `len == total`.
+    len: usize,
+    /// Bytes written in all.
+    pub(crate) total: usize,
+}
+
+#[cfg(feature = "alloc")]
+impl Probe {
+    /// Formats `args`; on `fmt::Error` the text is what was written before it.
+    pub(crate) fn run(args: core::fmt::Arguments<'_>) -> Self {
+        let mut probe = Probe {
+            buf: [MaybeUninit::uninit(); STACK_MESSAGE],
+            len: 0,
+            total: 0,
+        };
+        let _ = core::fmt::write(&mut probe, args);
+        probe
+    }
+
+    /// The whole text, if it fitted the buffer.
+    pub(crate) fn text(&self) -> Option<&str> {
+        if self.total != self.len {
+            return None;
+        }
+        // SAFETY: the first `len` bytes were written by `write_str`; while `len == total` each
+        // belongs to a whole `&str` the formatter wrote, appended in order: valid UTF-8.
+        Some(unsafe {
+            core::str::from_utf8_unchecked(core::slice::from_raw_parts(
+                self.buf.as_ptr().cast::<u8>(),
+                self.len,
+            ))
+        })
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl core::fmt::Write for Probe {
+    fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        if self.total == self.len && s.len() <= STACK_MESSAGE - self.len {
+            // SAFETY: `len + s.len() <= STACK_MESSAGE`, so the destination is inside `buf`;
+            // `s` is a separate borrow, so the ranges do not overlap.
+            unsafe {
+                let dst = self.buf.as_mut_ptr().add(self.len).cast::<u8>();
+                ptr::copy_nonoverlapping(s.as_ptr(), dst, s.len());
+            }
+            self.len += s.len();
+        }
+        self.total += s.len();
+        Ok(())
     }
 }
 

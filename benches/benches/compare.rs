@@ -1,0 +1,39 @@
+//! Criterion's statistics for the `compare` scenarios: one group per scenario, one function per
+//! error type, side by side. `cargo bench -p fast-status-benches` (add `-- <filter>` for one).
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use fast_status_benches as b;
+
+macro_rules! group {
+    ($c:ident, $name:literal, |$m:ident, $x:ident| $body:expr, [$($module:ident),*]) => {{
+        let mut group = $c.benchmark_group($name);
+        $(
+            group.bench_function(stringify!($module), |bench| {
+                use b::$module as $m;
+                let mut $x = 0_u64;
+                bench.iter(|| {
+                    $x = $x.wrapping_add(1);
+                    $body
+                });
+            });
+        )*
+        group.finish();
+    }};
+}
+
+fn scenarios(c: &mut Criterion) {
+    fast_status::set_backtrace_capture(false);
+    group!(c, "success", |m, x| m::check(black_box(x)).is_ok(),
+        [floor, code_u32, fast, arrow_before_fix, io, anyhow, boxed, thin, thiserror_string, df40]);
+    group!(c, "code4", |m, x| m::code4(black_box(x)).map_err(|e| m::read_code(&e)),
+        [floor, code_u32, fast, arrow_before_fix, io, anyhow, boxed, thin, thiserror_string, df40]);
+    group!(c, "formatted4", |m, x| m::formatted4(black_box(x)).is_err(),
+        [floor, code_u32, fast, arrow_before_fix, io, anyhow, boxed, thin, thiserror_string, df40]);
+    group!(c, "context4", |m, x| m::context4(black_box(x)).map_err(|e| m::read_code(&e)),
+        [fast, arrow_before_fix, anyhow, df40]);
+}
+
+criterion_group!(benches, scenarios);
+criterion_main!(benches);

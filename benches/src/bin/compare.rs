@@ -1,0 +1,307 @@
+//! The comparison people read at a glance: for every error type, the size of `Result<(), E>`,
+//! allocations, wall time and instructions (relative to the floor) in each scenario.
+//!
+//! `cargo run --release -p fast-status-benches --bin compare` (under a minute). Instruction
+//! counts need valgrind; without it that column is left out. Criterion's statistics for the
+//! same scenarios: `cargo bench -p fast-status-benches`.
+
+use std::collections::HashMap;
+use std::hint::black_box;
+
+use fast_status_benches::harness::{self, Counting};
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Iterations of one wall-clock sample, and of one instruction count.
+const ITERS: u64 = 200_000;
+const ICOUNT_ITERS: u64 = 2_000;
+
+/// One scenario of one type: runs it `n` times, returns a checksum.
+type Cell = fn(u64) -> u64;
+
+macro_rules! cells {
+    ($module:ident { $($extra:ident),* }) => {
+        pub mod $module {
+            use super::black_box;
+            use fast_status_benches::$module as m;
+
+            pub const NAME: &str = stringify!($module);
+            pub const RESULT_SIZE: usize = size_of::<Result<(), m::E>>();
+
+            /// A caller as real code writes it: `?` on the result, which a caller handles.
+            #[inline(always)]
+            fn propagate(i: u64) -> Result<(), m::E> {
+                m::check(black_box(i))?;
+                Ok(())
+            }
+
+            #[inline(never)]
+            pub fn icount_success(n: u64) -> u64 {
+                let mut acc = 0;
+                for i in 0..n {
+                    match propagate(i) {
+                        Ok(()) => acc += 1,
+                        Err(e) => acc += u64::from(m::read_code(&e)),
+                    }
+                }
+                acc
+            }
+
+            #[inline(never)]
+            pub fn icount_value(n: u64) -> u64 {
+                let mut acc = 0;
+                for i in 0..n {
+                    match m::value(black_box(i)) {
+                        Ok(v) => acc += v,
+                        Err(e) => acc += u64::from(m::read_code(&e)),
+                    }
+                }
+                acc
+            }
+
+            #[inline(never)]
+            pub fn icount_code4(n: u64) -> u64 {
+                let mut acc = 0;
+                for i in 0..n {
+                    match m::code4(black_box(i)) {
+                        Ok(v) => acc += v,
+                        Err(e) => acc += u64::from(m::read_code(&e)),
+                    }
+                }
+                acc
+            }
+
+            #[inline(never)]
+            pub fn icount_formatted4(n: u64) -> u64 {
+                let mut acc = 0;
+                for i in 0..n {
+                    match m::formatted4(black_box(i)) {
+                        Ok(v) => acc += v,
+                        Err(e) => acc += u64::from(m::read_code(&e)),
+                    }
+                }
+                acc
+            }
+
+            $( cells!(@ $extra); )*
+
+            pub fn all() -> Vec<(&'static str, super::Cell)> {
+                #[allow(unused_mut, reason = "types without clone or context push nothing")]
+                let mut cells: Vec<(&'static str, super::Cell)> = vec![
+                    ("success", icount_success),
+                    ("value", icount_value),
+                    ("code4", icount_code4),
+                    ("formatted4", icount_formatted4),
+                ];
+                $( cells.push(cells!(@entry $extra)); )*
+                cells
+            }
+        }
+    };
+    (@ clone) => {
+        #[inline(never)]
+        pub fn icount_clone(n: u64) -> u64 {
+            let original = m::formatted1(0).err();
+            let mut acc = 0;
+            if let Some(original) = &original {
+                for _ in 0..n {
+                    let copy = m::duplicate(black_box(original));
+                    acc += u64::from(m::read_code(&copy));
+                }
+            }
+            acc
+        }
+    };
+    (@ context) => {
+        #[inline(never)]
+        pub fn icount_context4(n: u64) -> u64 {
+            let mut acc = 0;
+            for i in 0..n {
+                if let Err(e) = m::context4(black_box(i)) {
+                    acc += u64::from(m::read_code(&e));
+                }
+            }
+            acc
+        }
+    };
+    (@entry clone) => { ("clone", icount_clone) };
+    (@entry context) => { ("context4", icount_context4) };
+}
+
+cells!(floor { clone });
+cells!(code_u32 { clone });
+cells!(fast { clone, context });
+cells!(arrow_before_fix { clone, context });
+cells!(io {});
+cells!(anyhow { context });
+cells!(boxed {});
+cells!(thin { clone });
+cells!(thiserror_string { clone });
+cells!(df40 { context });
+
+/// One row: module name, display name, `size_of::<Result<(), E>>()`, its scenarios.
+type Row = (&'static str, &'static str, usize, Vec<(&'static str, Cell)>);
+
+/// Every row, in table order.
+fn types() -> Vec<Row> {
+    vec![
+        (
+            floor::NAME,
+            "NonZeroUsize (floor)",
+            floor::RESULT_SIZE,
+            floor::all(),
+        ),
+        (
+            code_u32::NAME,
+            "NonZeroU32",
+            code_u32::RESULT_SIZE,
+            code_u32::all(),
+        ),
+        (fast::NAME, "fast-status", fast::RESULT_SIZE, fast::all()),
+        (
+            arrow_before_fix::NAME,
+            "same, drop out of line",
+            arrow_before_fix::RESULT_SIZE,
+            arrow_before_fix::all(),
+        ),
+        (io::NAME, "std::io::Error", io::RESULT_SIZE, io::all()),
+        (
+            anyhow::NAME,
+            "anyhow::Error",
+            anyhow::RESULT_SIZE,
+            anyhow::all(),
+        ),
+        (
+            boxed::NAME,
+            "Box<dyn Error>",
+            boxed::RESULT_SIZE,
+            boxed::all(),
+        ),
+        (thin::NAME, "thin_status", thin::RESULT_SIZE, thin::all()),
+        (
+            thiserror_string::NAME,
+            "thiserror + String",
+            thiserror_string::RESULT_SIZE,
+            thiserror_string::all(),
+        ),
+        (df40::NAME, "40-byte enum", df40::RESULT_SIZE, df40::all()),
+    ]
+}
+
+const SCENARIOS: [&str; 6] = [
+    "success",
+    "value",
+    "code4",
+    "formatted4",
+    "clone",
+    "context4",
+];
+
+/// Every peer runs with backtraces off (anyhow captures one per error when they are on): if
+/// the environment asks for them, run again without.
+fn rerun_without_backtraces() -> bool {
+    let on = |name| std::env::var_os(name).is_some_and(|v| v != "0");
+    if !on("RUST_BACKTRACE") && !on("RUST_LIB_BACKTRACE") {
+        return false;
+    }
+    let status = std::env::current_exe().and_then(|exe| {
+        std::process::Command::new(exe)
+            .args(std::env::args_os().skip(1))
+            .env("RUST_BACKTRACE", "0")
+            .env("RUST_LIB_BACKTRACE", "0")
+            .status()
+    });
+    std::process::exit(status.map_or(1, |s| s.code().unwrap_or(1)));
+}
+
+fn main() {
+    if rerun_without_backtraces() {
+        return;
+    }
+    fast_status::set_backtrace_capture(false);
+    if harness::is_icount_child() {
+        for (_, _, _, cells) in types() {
+            for (_, cell) in cells {
+                black_box(cell(ICOUNT_ITERS));
+            }
+        }
+        return;
+    }
+    let with_icount = !std::env::args().any(|a| a == "--no-instructions");
+    let keys: Vec<String> = types()
+        .iter()
+        .flat_map(|(module, _, _, cells)| {
+            cells
+                .iter()
+                .map(move |(scenario, _)| format!("{module}::icount_{scenario}"))
+        })
+        .collect();
+    let counts = if with_icount {
+        harness::instruction_counts("compare", &keys, &[])
+    } else {
+        None
+    };
+
+    println!("fast-status compared: per operation, side by side in this run");
+    println!(
+        "  scenarios: success = Result<(), E> through a non-inlined call; value = Result<u64, E>;"
+    );
+    println!("  code4 = code-only error created, propagated 4 frames, code read, dropped;");
+    println!(
+        "  formatted4 = \"bad value {{x}}\" through 4 frames; clone = clone + drop of a heap error;"
+    );
+    println!("  context4 = a context line added in each of 4 frames.");
+    println!(
+        "  cells: ns/op (median of 11) | allocations/op | instructions/op ÷ the floor's (callgrind)\n"
+    );
+    print!("{:<24} {:>5}", "type", "bytes");
+    for s in SCENARIOS {
+        print!(" | {s:^26}");
+    }
+    println!();
+    let mut floor_instructions: HashMap<&str, f64> = HashMap::new();
+    for (module, label, size, cells) in types() {
+        print!("{label:<24} {size:>5}");
+        for scenario in SCENARIOS {
+            let Some(&(_, cell)) = cells.iter().find(|(s, _)| *s == scenario) else {
+                print!(" | {:^26}", "n/a");
+                continue;
+            };
+            let allocs = harness::count_allocations(|| black_box(cell(1_000))) / 1_000.0;
+            let ns = harness::median_ns(cell, ITERS, 11);
+            let key = format!("{module}::icount_{scenario}");
+            #[allow(clippy::cast_precision_loss)]
+            let instructions = counts
+                .as_ref()
+                .and_then(|c| c.get(&key))
+                .map(|&total| total as f64 / ICOUNT_ITERS as f64);
+            if module == floor::NAME
+                && let Some(i) = instructions
+            {
+                floor_instructions.insert(scenario, i);
+            }
+            let relative = match (instructions, floor_instructions.get(scenario)) {
+                (Some(i), Some(floor)) => format!("{:.2}x", i / floor),
+                (Some(i), None) => format!("{i:.0}"),
+                _ => "-".to_owned(),
+            };
+            print!(" | {ns:>7.2} ns {allocs:>4.1} {relative:>8}");
+        }
+        println!();
+    }
+    if counts.is_none() && with_icount {
+        println!("\n(valgrind not found: no instruction counts)");
+    }
+    if let Some(counts) = &counts {
+        println!("\nfloor instructions/op:");
+        for scenario in SCENARIOS {
+            let key = format!("floor::icount_{scenario}");
+            if let Some(&total) = counts.get(&key) {
+                #[allow(clippy::cast_precision_loss)]
+                let per = total as f64 / ICOUNT_ITERS as f64;
+                println!("  {scenario:<12} {per:.1}");
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! The read-path workload behind the Arrow fix: decode little-endian `u32` records, one
+//! status-returning call per value, and sum them. `baseline` is the same loop with no error
+//! handling at all.
+
+/// Values above this are invalid (the benchmark data never has one).
+pub const LIMIT: u32 = 1 << 24;
+
+/// `bytes` of records, every value valid.
+pub fn records(bytes: usize) -> Vec<u8> {
+    (0..bytes / 4)
+        .flat_map(|i| u32::try_from(i % 1000).unwrap_or(0).to_le_bytes())
+        .collect()
+}
+
+/// The loop with no error handling.
+pub mod baseline {
+    #[inline(never)]
+    pub fn decode(buf: &[u8], pos: usize) -> u64 {
+        let bytes = [buf[pos], buf[pos + 1], buf[pos + 2], buf[pos + 3]];
+        u64::from(u32::from_le_bytes(bytes))
+    }
+
+    #[inline(never)]
+    pub fn sum(buf: &[u8]) -> u64 {
+        let mut sum = 0;
+        let mut pos = 0;
+        while pos + 4 <= buf.len() {
+            sum += decode(buf, pos);
+            pos += 4;
+        }
+        sum
+    }
+}
+
+macro_rules! read_path {
+    ($($module:ident),* $(,)?) => {
+        $(
+            /// The read path with this module's error type.
+            pub mod $module {
+                use crate::$module::{E, make_code};
+
+                #[inline(never)]
+                pub fn decode(buf: &[u8], pos: usize) -> Result<u64, E> {
+                    let Some(bytes) = buf.get(pos..pos + 4) else {
+                        return Err(make_code());
+                    };
+                    let value = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+                    if value > super::LIMIT {
+                        return Err(make_code());
+                    }
+                    Ok(u64::from(value))
+                }
+
+                #[inline(never)]
+                pub fn sum(buf: &[u8]) -> Result<u64, E> {
+                    let mut sum = 0;
+                    let mut pos = 0;
+                    while pos + 4 <= buf.len() {
+                        sum += decode(buf, pos)?;
+                        pos += 4;
+                    }
+                    Ok(sum)
+                }
+            }
+        )*
+    };
+}
+
+read_path!(
+    floor,
+    code_u32,
+    fast,
+    arrow_before_fix,
+    io,
+    anyhow,
+    boxed,
+    thin,
+    thiserror_string,
+    df40
+);
