@@ -2,7 +2,7 @@
 //! and deterministic instruction counts from callgrind.
 //!
 //! Instruction counts: the binary runs itself under
-//! `valgrind --tool=callgrind --collect-atstart=no --toggle-collect=*icount_*` and one
+//! `valgrind --tool=callgrind --collect-atstart=no --toggle-collect=*icount*` and one
 //! `--dump-after=<crate>::<module>::icount_<name>` per measured function (callgrind takes no
 //! wildcard there), so each `#[inline(never)]` `icount_` function is measured alone, into its
 //! own dump file, which names the function that triggered it.
@@ -95,7 +95,7 @@ pub fn instruction_counts(
     let status = Command::new("valgrind")
         .arg("--tool=callgrind")
         .arg("--collect-atstart=no")
-        .arg("--toggle-collect=*icount_*")
+        .arg("--toggle-collect=*icount*")
         .args(keys.iter().map(|k| format!("--dump-after={krate}::{k}")))
         .arg(format!(
             "--callgrind-out-file={}",
@@ -143,7 +143,7 @@ fn read_dumps(dir: &Path) -> HashMap<String, u64> {
             // `path::module::icount_name` -> `module::icount_name`.
             let mut segments = trigger.rsplit("::");
             if let (Some(name), Some(module)) = (segments.next(), segments.next())
-                && name.contains("icount_")
+                && (name.contains("icount_") || module == "icount")
             {
                 *counts.entry(format!("{module}::{name}")).or_insert(0) += total;
             }

@@ -16,8 +16,9 @@ pub fn records(bytes: usize) -> Vec<u8> {
 pub mod baseline {
     #[inline(never)]
     pub fn decode(buf: &[u8], pos: usize) -> u64 {
-        let bytes = [buf[pos], buf[pos + 1], buf[pos + 2], buf[pos + 3]];
-        u64::from(u32::from_le_bytes(bytes))
+        // The same single range check as the error-returning versions, without an error.
+        let bytes = buf.get(pos..pos + 4).unwrap_or(&[0; 4]);
+        u64::from(u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]))
     }
 
     #[inline(never)]

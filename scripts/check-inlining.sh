@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Inlining proof: builds the benchmark binaries that use a derived status (`Bench`) at
+# opt-level 3, 2, "s", "z" and 0 and checks with nm/objdump that
+#   - no out-of-line `Drop::drop` or drop glue (`drop_in_place`) for the status or a
+#     `Result<_, Bench>` survives (required at 3, 2 and "s"; reported at "z" and 0),
+#   - the cold cleanup `Repr::release_heap` exists exactly once,
+#   - the non-inlined caller `readpath::fast::sum` (which `?`-propagates a status per value)
+#     calls nothing but the decode function on its success path: no call into drop code.
+# It prints the relevant assembly. Exit status 1 if a required check fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+fail=0
+for spec in release:3 release-o2:2 release-os:s release-oz:z release-o0:0; do
+    profile=${spec%%:*}
+    level=${spec##*:}
+    required=no
+    case $level in 3|2|s) required=yes ;; esac
+    cargo build -q --profile "$profile" -p fast-status-benches --bin readpath --bin compare
+    echo "=== opt-level $level (profile $profile; checks required: $required)"
+    for bin in readpath compare; do
+        exe=target/$profile/$bin
+        syms=$(nm -C "$exe")
+        glue=$(grep -E 'drop_in_place<[^>]*(Bench|Result<[^>]*Bench)|Bench as core::ops::drop::Drop>::drop' <<<"$syms" | grep -v arrow_before_fix || true)
+        cleanup=$(grep -c 'status_runtime::repr::Repr::release_heap$' <<<"$syms" || true)
+        echo "  $bin: out-of-line drop code for the status: ${glue:-none}"
+        echo "  $bin: cold cleanup symbols: $cleanup"
+        if [[ $required == yes && ( -n $glue || $cleanup != 1 ) ]]; then
+            echo "  FAIL: $bin at opt-level $level" >&2
+            fail=1
+        fi
+    done
+    exe=target/$profile/readpath
+    asm=$(objdump -d --no-show-raw-insn -C "$exe" \
+        | awk '/<fast_status_benches::readpath::fast::sum>:/,/^$/' | grep -v int3)
+    calls=$(grep -E '\bcall' <<<"$asm" || true)
+    echo "  readpath::fast::sum: $(grep -c . <<<"$asm") lines, calls:"
+    sed 's/^/      /' <<<"${calls:-none}"
+    # The only call may be the decode function (through the GOT at opt-level > 0).
+    if grep -qE 'drop_in_place|Drop>::drop|release_heap' <<<"$calls"; then
+        echo "  drop code is called from the caller's loop" >&2
+        [[ $required == yes ]] && fail=1
+    fi
+    if [[ $level == 3 ]]; then
+        echo "  assembly of readpath::fast::sum (success path: call decode, test the tag, add):"
+        sed 's/^/      /' <<<"$asm"
+        echo "  assembly of readpath::fast::decode (no drop, no call on success):"
+        objdump -d --no-show-raw-insn -C "$exe" \
+            | awk '/<fast_status_benches::readpath::fast::decode>:/,/^$/' | grep -v int3 | sed 's/^/      /'
+    fi
+done
+if [[ $fail == 0 ]]; then
+    echo "inlining checks passed at opt-level 3, 2 and s"
+fi
+exit $fail
