@@ -25,14 +25,63 @@ macro_rules! group {
 
 fn scenarios(c: &mut Criterion) {
     fast_status::set_backtrace_capture(false);
-    group!(c, "success", |m, x| m::check(black_box(x)).is_ok(),
-        [floor, code_u32, fast, arrow_before_fix, io, anyhow, boxed, thin, thiserror_string, df40]);
-    group!(c, "code4", |m, x| m::code4(black_box(x)).map_err(|e| m::read_code(&e)),
-        [floor, code_u32, fast, arrow_before_fix, io, anyhow, boxed, thin, thiserror_string, df40]);
-    group!(c, "formatted4", |m, x| m::formatted4(black_box(x)).is_err(),
-        [floor, code_u32, fast, arrow_before_fix, io, anyhow, boxed, thin, thiserror_string, df40]);
-    group!(c, "context4", |m, x| m::context4(black_box(x)).map_err(|e| m::read_code(&e)),
-        [fast, arrow_before_fix, anyhow, df40]);
+    group!(
+        c,
+        "success",
+        |m, x| m::check(black_box(x)).is_ok(),
+        [
+            floor,
+            code_u32,
+            fast,
+            arrow_before_fix,
+            io,
+            anyhow,
+            boxed,
+            thin,
+            thiserror_string,
+            df40
+        ]
+    );
+    group!(
+        c,
+        "code4",
+        |m, x| m::code4(black_box(x)).map_err(|e| m::read_code(&e)),
+        [
+            floor,
+            code_u32,
+            fast,
+            arrow_before_fix,
+            io,
+            anyhow,
+            boxed,
+            thin,
+            thiserror_string,
+            df40
+        ]
+    );
+    group!(
+        c,
+        "formatted4",
+        |m, x| m::formatted4(black_box(x)).is_err(),
+        [
+            floor,
+            code_u32,
+            fast,
+            arrow_before_fix,
+            io,
+            anyhow,
+            boxed,
+            thin,
+            thiserror_string,
+            df40
+        ]
+    );
+    group!(
+        c,
+        "context4",
+        |m, x| m::context4(black_box(x)).map_err(|e| m::read_code(&e)),
+        [fast, arrow_before_fix, anyhow, df40]
+    );
 }
 
 criterion_group!(benches, scenarios);

@@ -97,7 +97,10 @@ fn main() {
          see the profile you ran)",
         WALL_BYTES >> 20
     );
-    println!("{:<24} | {:>9} | {:>8} | {:>13} | {:>8}", "type", "MB/s", "vs base", "instr/value", "vs base");
+    println!(
+        "{:<24} | {:>9} | {:>8} | {:>13} | {:>8}",
+        "type", "MB/s", "vs base", "instr/value", "vs base"
+    );
     // Side by side: every round runs every row once, after one warm-up round.
     let rows = rows();
     let mut samples: Vec<Vec<f64>> = vec![Vec::new(); rows.len()];
