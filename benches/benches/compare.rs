@@ -23,59 +23,35 @@ macro_rules! group {
     }};
 }
 
+/// `group!` over every error type.
+macro_rules! every_type {
+    ($c:ident, $name:literal, |$m:ident, $x:ident| $body:expr) => {
+        group!(
+            $c,
+            $name,
+            |$m, $x| $body,
+            [
+                floor,
+                code_u32,
+                fast,
+                arrow_before_fix,
+                io,
+                anyhow,
+                boxed,
+                thin,
+                thiserror_string,
+                df40
+            ]
+        )
+    };
+}
+
 fn scenarios(c: &mut Criterion) {
     fast_status::set_backtrace_capture(false);
-    group!(
-        c,
-        "success",
-        |m, x| m::check(black_box(x)).is_ok(),
-        [
-            floor,
-            code_u32,
-            fast,
-            arrow_before_fix,
-            io,
-            anyhow,
-            boxed,
-            thin,
-            thiserror_string,
-            df40
-        ]
-    );
-    group!(
-        c,
-        "code4",
-        |m, x| m::code4(black_box(x)).map_err(|e| m::read_code(&e)),
-        [
-            floor,
-            code_u32,
-            fast,
-            arrow_before_fix,
-            io,
-            anyhow,
-            boxed,
-            thin,
-            thiserror_string,
-            df40
-        ]
-    );
-    group!(
-        c,
-        "formatted4",
-        |m, x| m::formatted4(black_box(x)).is_err(),
-        [
-            floor,
-            code_u32,
-            fast,
-            arrow_before_fix,
-            io,
-            anyhow,
-            boxed,
-            thin,
-            thiserror_string,
-            df40
-        ]
-    );
+    every_type!(c, "success", |m, x| m::check(black_box(x)).is_ok());
+    every_type!(c, "code4", |m, x| m::code4(black_box(x))
+        .map_err(|e| m::read_code(&e)));
+    every_type!(c, "formatted4", |m, x| m::formatted4(black_box(x)).is_err());
     group!(
         c,
         "context4",

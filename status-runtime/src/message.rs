@@ -149,9 +149,6 @@ impl Repr {
             let Some(message) = try_format(args) else {
                 return;
             };
-            if message.is_empty() && args.as_str() != Some("") {
-                return;
-            }
             if let Some(extras) = self.extras_mut() {
                 extras.push_context(ContextLine { message, location });
             }
@@ -293,6 +290,7 @@ fn formatted(
 
 /// Formats `args` into a `String` of exactly its length, or `None` without memory.
 #[cfg(feature = "alloc")]
+/// `None` also when a `Display` failed before writing anything: there is no line to keep.
 fn try_format(args: fmt::Arguments<'_>) -> Option<String> {
     let mut out = String::new();
     if let Some(text) = args.as_str() {
@@ -301,6 +299,9 @@ fn try_format(args: fmt::Arguments<'_>) -> Option<String> {
         return Some(out);
     }
     let probe = Probe::run(args);
+    if probe.failed && probe.total == 0 {
+        return None;
+    }
     if let Some(text) = probe.text() {
         out.try_reserve_exact(text.len()).ok()?;
         out.push_str(text);

@@ -119,11 +119,7 @@ impl Repr {
         Self(unsafe { NonNull::new_unchecked(ptr) })
     }
 
-    #[inline(always)]
-    #[allow(
-        clippy::inline_always,
-        reason = "part of the drop fast path, which must inline"
-    )]
+    #[inline]
     fn tag(&self) -> usize {
         self.0.addr().get() & TAG_MASK
     }
@@ -348,6 +344,8 @@ pub(crate) struct Probe {
     len: usize,
     /// Bytes written in all.
     pub(crate) total: usize,
+    /// Whether a `Display` returned `fmt::Error`.
+    pub(crate) failed: bool,
 }
 
 #[cfg(feature = "alloc")]
@@ -358,8 +356,9 @@ impl Probe {
             buf: [MaybeUninit::uninit(); STACK_MESSAGE],
             len: 0,
             total: 0,
+            failed: false,
         };
-        let _ = core::fmt::write(&mut probe, args);
+        probe.failed = core::fmt::write(&mut probe, args).is_err();
         probe
     }
 
