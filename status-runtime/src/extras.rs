@@ -30,9 +30,13 @@ impl<T: Any + fmt::Debug + Send + Sync> Detail for T {
 /// The source error of a status.
 pub(crate) type Source = Shared<dyn Error + Send + Sync + 'static>;
 
-/// One context line: its text and where `context` was called.
+/// One context line: its text (`Extras::context_text[start..end]`) and where `context` was
+/// called. All lines of a status share one text buffer, so a line costs no allocation of its
+/// own once the buffer has room.
+#[derive(Clone, Copy)]
 pub(crate) struct ContextLine {
-    pub(crate) message: String,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
     pub(crate) location: &'static Location<'static>,
 }
 
@@ -43,6 +47,8 @@ pub(crate) struct Extras {
     pub(crate) source: Option<Source>,
     pub(crate) details: Vec<Shared<dyn Detail>>,
     pub(crate) context: Vec<ContextLine>,
+    /// The texts of all context lines, back to back.
+    pub(crate) context_text: String,
     #[cfg(feature = "std")]
     pub(crate) backtrace: Option<Shared<std::backtrace::Backtrace>>,
 }
@@ -55,16 +61,17 @@ impl Extras {
         details.extend(self.details.iter().cloned());
         let mut context = Vec::new();
         context.try_reserve_exact(self.context.len()).ok()?;
-        for line in &self.context {
-            context.push(ContextLine {
-                message: try_copy(&line.message)?,
-                location: line.location,
-            });
-        }
+        context.extend_from_slice(&self.context);
+        let mut context_text = String::new();
+        context_text
+            .try_reserve_exact(self.context_text.len())
+            .ok()?;
+        context_text.push_str(&self.context_text);
         Some(Self {
             source: self.source.clone(),
             details,
             context,
+            context_text,
             #[cfg(feature = "std")]
             backtrace: self.backtrace.clone(),
         })
@@ -94,18 +101,10 @@ impl Extras {
         }
     }
 
-    /// Appends a context line; without memory the line is lost.
-    pub(crate) fn push_context(&mut self, line: ContextLine) {
-        if self.context.try_reserve(1).is_ok() {
-            self.context.push(line);
-        }
+    /// The text of `line`.
+    pub(crate) fn context_text(&self, line: &ContextLine) -> &str {
+        self.context_text
+            .get(line.start..line.end)
+            .unwrap_or_default()
     }
-}
-
-/// `s.to_owned()`, or `None` if the allocator fails.
-fn try_copy(s: &str) -> Option<String> {
-    let mut copy = String::new();
-    copy.try_reserve_exact(s.len()).ok()?;
-    copy.push_str(s);
-    Some(copy)
 }

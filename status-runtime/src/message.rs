@@ -30,20 +30,27 @@ impl fmt::Write for MessageSink<'_> {
     }
 }
 
-/// Writes into a `String` without growing it: text beyond its capacity is cut at a char
-/// boundary.
+/// The first reservation of a status's shared context-line text.
 #[cfg(feature = "alloc")]
-struct Bounded<'a>(&'a mut String);
+const CONTEXT_TEXT_START: usize = 128;
+
+/// Appends to a `String` up to `limit` bytes (within its reserved capacity, so it never
+/// grows): text beyond is cut at a char boundary.
+#[cfg(feature = "alloc")]
+struct Bounded<'a> {
+    out: &'a mut String,
+    limit: usize,
+}
 
 #[cfg(feature = "alloc")]
 impl fmt::Write for Bounded<'_> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        let room = self.0.capacity() - self.0.len();
+        let room = self.limit.saturating_sub(self.out.len());
         let mut take = s.len().min(room);
         while !s.is_char_boundary(take) {
             take -= 1;
         }
-        self.0.push_str(&s[..take]);
+        self.out.push_str(&s[..take]);
         if take == s.len() {
             Ok(())
         } else {
@@ -146,12 +153,27 @@ impl Repr {
     pub fn push_context(&mut self, args: fmt::Arguments<'_>, location: &'static Location<'static>) {
         #[cfg(feature = "alloc")]
         {
-            let Some(message) = try_format(args) else {
+            let Some(extras) = self.extras_mut() else {
                 return;
             };
-            if let Some(extras) = self.extras_mut() {
-                extras.push_context(ContextLine { message, location });
+            if extras.context.try_reserve(1).is_err() {
+                return;
             }
+            if extras.context_text.capacity() == 0 {
+                // Room for a few typical lines at once, instead of growing line by line.
+                let _ = extras.context_text.try_reserve(CONTEXT_TEXT_START);
+            }
+            let start = extras.context_text.len();
+            if try_append(&mut extras.context_text, args).is_none() {
+                extras.context_text.truncate(start);
+                return;
+            }
+            let end = extras.context_text.len();
+            extras.context.push(ContextLine {
+                start,
+                end,
+                location,
+            });
         }
         #[cfg(not(feature = "alloc"))]
         let _ = (args, location);
@@ -162,9 +184,12 @@ impl Repr {
     pub fn context_lines(&self) -> ContextLines<'_> {
         #[cfg(feature = "alloc")]
         {
-            let lines = self.extras().map_or(&[][..], |e| e.context.as_slice());
             ContextLines {
-                inner: lines.iter(),
+                inner: self
+                    .extras()
+                    .map_or(&[][..], |e| e.context.as_slice())
+                    .iter(),
+                extras: self.extras(),
             }
         }
         #[cfg(not(feature = "alloc"))]
@@ -288,28 +313,29 @@ fn formatted(
     })
 }
 
-/// Formats `args` into a `String` of exactly its length, or `None` without memory.
+/// Appends `args` to `out` without aborting: `None` without memory, or when a `Display`
+/// failed before writing anything (there is no line to keep). A panicking `Display` leaves a
+/// partial tail, which no line refers to.
 #[cfg(feature = "alloc")]
-/// `None` also when a `Display` failed before writing anything: there is no line to keep.
-fn try_format(args: fmt::Arguments<'_>) -> Option<String> {
-    let mut out = String::new();
+fn try_append(out: &mut String, args: fmt::Arguments<'_>) -> Option<()> {
     if let Some(text) = args.as_str() {
-        out.try_reserve_exact(text.len()).ok()?;
+        out.try_reserve(text.len()).ok()?;
         out.push_str(text);
-        return Some(out);
+        return Some(());
     }
     let probe = Probe::run(args);
     if probe.failed && probe.total == 0 {
         return None;
     }
     if let Some(text) = probe.text() {
-        out.try_reserve_exact(text.len()).ok()?;
+        out.try_reserve(text.len()).ok()?;
         out.push_str(text);
     } else {
-        out.try_reserve_exact(probe.total).ok()?;
-        let _ = fmt::write(&mut Bounded(&mut out), args);
+        out.try_reserve(probe.total).ok()?;
+        let limit = out.len() + probe.total;
+        let _ = fmt::write(&mut Bounded { out, limit }, args);
     }
-    Some(out)
+    Some(())
 }
 
 /// The context lines of a status, oldest first: each is the text passed to `context` and the
@@ -318,6 +344,8 @@ fn try_format(args: fmt::Arguments<'_>) -> Option<String> {
 pub struct ContextLines<'a> {
     #[cfg(feature = "alloc")]
     inner: core::slice::Iter<'a, ContextLine>,
+    #[cfg(feature = "alloc")]
+    extras: Option<&'a Extras>,
     #[cfg(not(feature = "alloc"))]
     inner: core::iter::Empty<(&'a str, &'static Location<'static>)>,
 }
@@ -328,7 +356,8 @@ impl<'a> Iterator for ContextLines<'a> {
     fn next(&mut self) -> Option<Self::Item> {
         #[cfg(feature = "alloc")]
         {
-            self.inner.next().map(|l| (l.message.as_str(), l.location))
+            let line = self.inner.next()?;
+            Some((self.extras?.context_text(line), line.location))
         }
         #[cfg(not(feature = "alloc"))]
         {
@@ -345,9 +374,8 @@ impl DoubleEndedIterator for ContextLines<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
         #[cfg(feature = "alloc")]
         {
-            self.inner
-                .next_back()
-                .map(|l| (l.message.as_str(), l.location))
+            let line = self.inner.next_back()?;
+            Some((self.extras?.context_text(line), line.location))
         }
         #[cfg(not(feature = "alloc"))]
         {
