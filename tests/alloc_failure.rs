@@ -170,6 +170,26 @@ fn changes_without_memory_leave_the_status_as_it_was() {
     assert_eq!(live(), before);
 }
 
+/// A long message is measured on a stack pass of its first 128 bytes, then allocated at its
+/// length: when that allocation fails, the status keeps those first bytes, cut at a char.
+#[test]
+fn a_long_message_without_room_keeps_its_first_bytes() {
+    let long = "é".repeat(100);
+    let before = live();
+    let status = with_plan(Plan::FailOnly(0), || {
+        Status::invalid(format_args!("a{long}"))
+    });
+    assert_eq!(status.message(), format!("a{}", "é".repeat(63)));
+    assert!(status.location().is_some());
+    drop(status);
+    let status = with_plan(Plan::FailFrom(0), || {
+        Status::invalid(format_args!("a{long}"))
+    });
+    assert_eq!(status.message(), "", "no memory at all: the code alone");
+    drop(status);
+    assert_eq!(live(), before);
+}
+
 /// Every allocation of a composite operation fails in turn (alone, then with all after it):
 /// never a crash, always a usable status, nothing leaked.
 #[test]

@@ -28,7 +28,7 @@ pub fn set_backtrace_capture(enabled: bool) {
 
 /// Whether statuses created now capture a backtrace: one load once decided.
 #[inline]
-fn enabled() -> bool {
+pub(crate) fn enabled() -> bool {
     match POLICY.load(Ordering::Relaxed) {
         OFF => false,
         ON => true,
@@ -53,11 +53,7 @@ fn decide() -> bool {
     POLICY.load(Ordering::Relaxed) == ON
 }
 
-/// A backtrace of the caller, if capture is enabled and the allocator has room for it.
-#[inline]
+/// A backtrace of the caller, if the allocator has room for it.
 pub(crate) fn capture() -> Option<Shared<Backtrace>> {
-    if !enabled() {
-        return None;
-    }
     Shared::try_new_dyn(Backtrace::force_capture(), |p| p).ok()
 }

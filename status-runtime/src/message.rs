@@ -1,4 +1,4 @@
-//! Building and changing statuses: messages formatted straight into the payload, sources,
+//! Building and changing statuses: messages formatted into one allocation, sources,
 //! details, context lines and backtraces. Safe code over the `repr` module.
 //!
 //! Nothing here aborts or panics when the allocator fails: a new status degrades to its code
@@ -12,58 +12,43 @@ use crate::repr::Repr;
 #[cfg(feature = "alloc")]
 use crate::extras::{ContextLine, Extras};
 #[cfg(feature = "alloc")]
-use crate::repr::{MessageSink, Probe, Shared, try_box};
+use crate::repr::{Shared, try_box};
 #[cfg(feature = "alloc")]
 use alloc::boxed::Box;
 #[cfg(feature = "alloc")]
 use alloc::string::String;
 
-#[cfg(feature = "alloc")]
-impl fmt::Write for MessageSink<'_> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        // A `Display` that writes more on the second pass than on the first is cut off.
-        if self.push_str(s) {
-            Ok(())
-        } else {
-            Err(fmt::Error)
-        }
-    }
-}
-
 /// The first reservation of a status's shared context-line text.
 #[cfg(feature = "alloc")]
 const CONTEXT_TEXT_START: usize = 128;
 
-/// Appends to a `String` up to `limit` bytes (within its reserved capacity, so it never
-/// grows): text beyond is cut at a char boundary.
+/// Appends to a `String`, growing it with `try_reserve`, so that running out of memory stops
+/// the formatting instead of aborting.
 #[cfg(feature = "alloc")]
-struct Bounded<'a> {
+struct Appender<'a> {
     out: &'a mut String,
-    limit: usize,
+    out_of_memory: bool,
 }
 
 #[cfg(feature = "alloc")]
-impl fmt::Write for Bounded<'_> {
+impl fmt::Write for Appender<'_> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        let room = self.limit.saturating_sub(self.out.len());
-        let mut take = s.len().min(room);
-        while !s.is_char_boundary(take) {
-            take -= 1;
+        if self.out.try_reserve(s.len()).is_err() {
+            self.out_of_memory = true;
+            return Err(fmt::Error);
         }
-        self.out.push_str(&s[..take]);
-        if take == s.len() {
-            Ok(())
-        } else {
-            Err(fmt::Error)
-        }
+        self.out.push_str(s);
+        Ok(())
     }
 }
 
 impl Repr {
-    /// A heap status with `args` formatted straight into its single allocation, and a
-    /// backtrace when they are enabled.
+    /// A heap status with `args` formatted into its single allocation, of the message's
+    /// length, and a backtrace when they are enabled.
     ///
-    /// A literal message (`args.as_str()` is `Some`) is copied without formatting. If a
+    /// A literal message (`args.as_str()` is `Some`) is copied without formatting. A message
+    /// of up to 128 bytes is formatted once, on the stack, then copied; a longer one is
+    /// measured on that pass and formatted again, into its allocation. If a
     /// `Display` inside `args` returns an error, the message is what was written before it.
     /// If it panics, nothing is leaked and the panic goes on. Without memory, the result is the
     /// inline code.
@@ -77,7 +62,12 @@ impl Repr {
     ) -> Self {
         #[cfg(feature = "alloc")]
         {
-            let Some(mut repr) = formatted(raw, args, Some(location), None) else {
+            // `formatted`, with the formatting inlined: this is the hot constructor.
+            let repr = match args.as_str() {
+                Some(text) => Self::alloc_with_str(raw, text, Some(location), None),
+                None => Self::alloc_formatted(raw, Some(location), None, args),
+            };
+            let Some(mut repr) = repr else {
                 return Self::inline(raw);
             };
             repr.attach_backtrace();
@@ -281,10 +271,20 @@ impl Repr {
         header.extras.as_deref_mut()
     }
 
-    /// Captures a backtrace into this new heap status, when they are enabled.
+    /// Captures a backtrace into this new heap status, when they are enabled: one load when
+    /// they are not.
+    #[inline]
     #[allow(clippy::unused_self, reason = "does nothing without the `std` feature")]
     fn attach_backtrace(&mut self) {
         #[cfg(feature = "std")]
+        if crate::backtrace::enabled() {
+            self.capture_backtrace();
+        }
+    }
+
+    #[cfg(feature = "std")]
+    #[cold]
+    fn capture_backtrace(&mut self) {
         if let Some(backtrace) = crate::backtrace::capture() {
             if let Some(extras) = self.extras_mut() {
                 extras.backtrace = Some(backtrace);
@@ -293,7 +293,7 @@ impl Repr {
     }
 }
 
-/// Formats `args` into a new payload: one allocation of exactly the message's length.
+/// Formats `args` into a new payload: one allocation, of exactly the length of a literal.
 #[cfg(feature = "alloc")]
 fn formatted(
     raw: u32,
@@ -301,21 +301,15 @@ fn formatted(
     location: Option<&'static Location<'static>>,
     extras: Option<Box<Extras>>,
 ) -> Option<Repr> {
-    if let Some(text) = args.as_str() {
-        return Repr::alloc_with_str(raw, text, location, extras);
+    match args.as_str() {
+        Some(text) => Repr::alloc_with_str(raw, text, location, extras),
+        None => Repr::alloc_formatted(raw, location, extras, args),
     }
-    let probe = Probe::run(args);
-    if let Some(text) = probe.text() {
-        return Repr::alloc_with_str(raw, text, location, extras);
-    }
-    Repr::alloc_heap(raw, location, extras, probe.total, |sink| {
-        let _ = fmt::write(sink, args);
-    })
 }
 
 /// Appends `args` to `out` without aborting: `None` without memory, or when a `Display`
-/// failed before writing anything (there is no line to keep). A panicking `Display` leaves a
-/// partial tail, which no line refers to.
+/// failed before writing anything (there is no line to keep). The caller cuts `out` back.
+/// A panicking `Display` leaves a partial tail, which no line refers to.
 #[cfg(feature = "alloc")]
 fn try_append(out: &mut String, args: fmt::Arguments<'_>) -> Option<()> {
     if let Some(text) = args.as_str() {
@@ -323,19 +317,14 @@ fn try_append(out: &mut String, args: fmt::Arguments<'_>) -> Option<()> {
         out.push_str(text);
         return Some(());
     }
-    let probe = Probe::run(args);
-    if probe.failed && probe.total == 0 {
-        return None;
-    }
-    if let Some(text) = probe.text() {
-        out.try_reserve(text.len()).ok()?;
-        out.push_str(text);
-    } else {
-        out.try_reserve(probe.total).ok()?;
-        let limit = out.len() + probe.total;
-        let _ = fmt::write(&mut Bounded { out, limit }, args);
-    }
-    Some(())
+    let start = out.len();
+    let mut appender = Appender {
+        out,
+        out_of_memory: false,
+    };
+    let failed = fmt::write(&mut appender, args).is_err();
+    let wrote = appender.out.len() > start;
+    (!appender.out_of_memory && (wrote || !failed)).then_some(())
 }
 
 /// The context lines of a status, oldest first: each is the text passed to `context` and the

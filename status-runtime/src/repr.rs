@@ -256,21 +256,26 @@ impl Clone for Repr {
 ///
 /// # Safety
 ///
-/// `header` points at a live payload built by `Repr::alloc_heap`, and the caller owns one of
+/// `header` points at a live payload built by `Pending::finish`, and the caller owns one of
 /// its shares, which it no longer uses.
 #[cfg(feature = "alloc")]
 unsafe fn release(header: *mut Header) {
     // SAFETY: the caller's share keeps the payload alive until this decrement.
     let refcount = unsafe { &(*header).refcount };
-    if refcount.load(Ordering::Relaxed) >= REFCOUNT_STICKY {
-        return;
+    match refcount.load(Ordering::Acquire) {
+        // The only share, the common case: no other word can reach the payload to take a new
+        // share, so it is freed without a read-modify-write. `Acquire` pairs with the
+        // `Release` decrements of shares dropped earlier: their reads happen before the free.
+        1 => {}
+        count if count >= REFCOUNT_STICKY => return,
+        _ => {
+            if refcount.fetch_sub(1, Ordering::Release) != 1 {
+                return;
+            }
+            // Pairs with the `Release` decrements of the other shares, as above.
+            core::sync::atomic::fence(Ordering::Acquire);
+        }
     }
-    if refcount.fetch_sub(1, Ordering::Release) != 1 {
-        return;
-    }
-    // Pairs with the `Release` decrements of the other shares: their reads happen before the
-    // payload is freed.
-    core::sync::atomic::fence(Ordering::Acquire);
     // SAFETY: that was the last share: nothing else can reach the payload.
     unsafe { free(header) };
 }
@@ -279,13 +284,16 @@ unsafe fn release(header: *mut Header) {
 ///
 /// # Safety
 ///
-/// `header` points at a payload built by `Repr::alloc_heap` that nothing else references.
+/// `header` points at a payload built by `Pending::finish` that nothing else references.
 #[cfg(feature = "alloc")]
 unsafe fn free(header: *mut Header) {
-    // SAFETY: the caller hands over the only reference; `cap` is what the payload was allocated
-    // with, so the layout matches.
+    // SAFETY: the caller hands over the only reference. `cap` is what the payload was
+    // allocated with, and passed `payload_layout` then, so this is its layout.
     unsafe {
-        let layout = payload_layout((*header).cap).unwrap_or_else(Layout::new::<Header>);
+        let layout = Layout::from_size_align_unchecked(
+            size_of::<Header>() + (*header).cap,
+            align_of::<Header>(),
+        );
         ptr::drop_in_place(header);
         alloc::alloc::dealloc(header.cast::<u8>(), layout);
     }
@@ -303,110 +311,239 @@ fn payload_layout(cap: usize) -> Option<Layout> {
 #[derive(Debug)]
 pub(crate) struct OutOfMemory;
 
-/// Writes message bytes into a payload under construction, cutting at a char boundary when the
-/// text does not fit, so the bytes written are always valid UTF-8.
+/// Messages up to this many bytes are formatted once, into a stack buffer, and copied into an
+/// allocation of their exact length; a longer one is measured on that pass and formatted again,
+/// into an allocation of its length. Either way, one allocation.
+#[cfg(feature = "alloc")]
+const FIRST_PASS: usize = 128;
+
+/// Writes message bytes into a payload under construction and counts every byte offered.
+///
+/// Text that does not fit is cut at a char boundary and the sink closes, so the bytes written
+/// are always valid UTF-8 and never followed by a later, smaller piece.
 #[cfg(feature = "alloc")]
 pub(crate) struct MessageSink<'a> {
-    buf: &'a mut [MaybeUninit<u8>],
+    /// The first message byte: just after a payload's header, or a stack buffer's first.
+    start: *mut u8,
+    /// Bytes that may still be written: `len <= room`; set to `len` when the sink closes.
+    room: usize,
     len: usize,
+    /// Bytes offered but not written, once the sink is full.
+    dropped: usize,
+    /// The buffer `start` points into.
+    buffer: core::marker::PhantomData<&'a mut [MaybeUninit<u8>]>,
 }
 
 #[cfg(feature = "alloc")]
-impl MessageSink<'_> {
-    /// Appends as much of `text` as fits; returns whether all of it did.
-    pub(crate) fn push_str(&mut self, text: &str) -> bool {
-        let room = self.buf.len() - self.len;
-        let mut take = text.len().min(room);
+impl<'a> MessageSink<'a> {
+    /// An empty sink over `buffer`.
+    fn new(buffer: &'a mut [MaybeUninit<u8>]) -> Self {
+        Self {
+            start: buffer.as_mut_ptr().cast::<u8>(),
+            room: buffer.len(),
+            len: 0,
+            dropped: 0,
+            buffer: core::marker::PhantomData,
+        }
+    }
+
+    /// The text written so far.
+    fn text(&self) -> &str {
+        // SAFETY: the first `len` bytes were written by `push_str`, whole `&str`s appended in
+        // order or the last one cut at a char boundary: initialised, valid UTF-8.
+        unsafe { core::str::from_utf8_unchecked(core::slice::from_raw_parts(self.start, self.len)) }
+    }
+
+    /// Appends as much of `text` as fits.
+    ///
+    /// This runs once per piece the formatter writes (two for `"bad value {x}"`), so the path
+    /// for a short piece that fits is a leaf without a stack frame: it is copied inline, with
+    /// no `memcpy` call.
+    #[inline]
+    fn push_str(&mut self, text: &str) {
+        let at = self.len;
+        if text.len() <= SHORT && text.len() <= self.room - at {
+            // Counted before the copy, so nothing is left to do after it.
+            self.len = at + text.len();
+            // SAFETY: `text.len() <= SHORT` and `<= room - at`; `room` bytes after `start`
+            // belong to the payload under construction, which nothing else references; `text`
+            // is a separate borrow, so the ranges do not overlap.
+            unsafe { copy_short(text.as_bytes(), self.start.add(at)) };
+        } else {
+            self.push_long(text);
+        }
+    }
+
+    /// `push_str` for a piece longer than `SHORT` bytes or one that does not fit.
+    #[inline(never)]
+    fn push_long(&mut self, text: &str) {
+        let room = self.room - self.len;
+        if text.len() <= room {
+            // SAFETY: `text.len() <= room - len`: the destination is this payload's, as in
+            // `push_str`.
+            unsafe {
+                ptr::copy_nonoverlapping(text.as_ptr(), self.start.add(self.len), text.len());
+            }
+            self.len += text.len();
+        } else {
+            self.cut(text, room);
+        }
+    }
+
+    /// Appends the longest prefix of `text` that fits in `room` bytes and ends on a char
+    /// boundary, then closes.
+    #[cold]
+    fn cut(&mut self, text: &str, room: usize) {
+        let mut take = room;
         while !text.is_char_boundary(take) {
             take -= 1;
         }
-        // SAFETY: `take <= room`, so the destination range is inside `buf`; `text` is a separate
-        // borrow, so the ranges do not overlap.
-        unsafe {
-            let dst = self.buf.as_mut_ptr().add(self.len).cast::<u8>();
-            ptr::copy_nonoverlapping(text.as_ptr(), dst, take);
-        }
+        // SAFETY: `take <= room - len`: the destination is this payload's, as in `push_str`.
+        unsafe { ptr::copy_nonoverlapping(text.as_ptr(), self.start.add(self.len), take) };
         self.len += take;
-        take == text.len()
+        self.room = self.len;
+        self.dropped = self.dropped.wrapping_add(text.len() - take);
+    }
+
+    /// Every byte offered: the message's length on a first pass.
+    fn total(&self) -> usize {
+        self.len.wrapping_add(self.dropped)
     }
 }
 
-/// Messages up to this many bytes are formatted once, into a stack buffer, then copied into
-/// their allocation; longer ones are measured on that first pass and formatted again into it.
+/// The longest piece `copy_short` copies.
 #[cfg(feature = "alloc")]
-const STACK_MESSAGE: usize = 128;
+const SHORT: usize = 16;
 
-/// First formatting pass: keeps the first `STACK_MESSAGE` bytes and counts all of them.
+/// Copies `src`, at most [`SHORT`] bytes, to `dst` with at most two overlapping loads and
+/// stores: what a formatter mostly writes (literal pieces, numbers) costs a few instructions
+/// instead of a `memcpy` call.
+///
+/// # Safety
+///
+/// `src.len() <= SHORT`; `dst` is valid for `src.len()` bytes of writes and does not overlap
+/// `src`.
 #[cfg(feature = "alloc")]
-pub(crate) struct Probe {
-    buf: [MaybeUninit<u8>; STACK_MESSAGE],
-    /// Bytes kept: only whole `&str` pieces while `len == total`.
-    len: usize,
-    /// Bytes written in all.
-    pub(crate) total: usize,
-    /// Whether a `Display` returned `fmt::Error`.
-    pub(crate) failed: bool,
-}
-
-#[cfg(feature = "alloc")]
-impl Probe {
-    /// Formats `args`; on `fmt::Error` the text is what was written before it.
-    pub(crate) fn run(args: core::fmt::Arguments<'_>) -> Self {
-        let mut probe = Probe {
-            buf: [MaybeUninit::uninit(); STACK_MESSAGE],
-            len: 0,
-            total: 0,
-            failed: false,
-        };
-        probe.failed = core::fmt::write(&mut probe, args).is_err();
-        probe
-    }
-
-    /// The whole text, if it fitted the buffer.
-    pub(crate) fn text(&self) -> Option<&str> {
-        if self.total != self.len {
-            return None;
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "keeps `MessageSink::push_str` a leaf; measured in BENCHMARKS.md"
+)]
+unsafe fn copy_short(src: &[u8], dst: *mut u8) {
+    let n = src.len();
+    let s = src.as_ptr();
+    debug_assert!(n <= SHORT);
+    // SAFETY: every offset read is below `n`, inside `src`; every offset written is below `n`,
+    // inside the caller's `dst` range. `read/write_unaligned` allow any alignment.
+    unsafe {
+        if n >= 8 {
+            let head = s.cast::<u64>().read_unaligned();
+            let tail = s.add(n - 8).cast::<u64>().read_unaligned();
+            dst.cast::<u64>().write_unaligned(head);
+            dst.add(n - 8).cast::<u64>().write_unaligned(tail);
+        } else if n >= 4 {
+            let head = s.cast::<u32>().read_unaligned();
+            let tail = s.add(n - 4).cast::<u32>().read_unaligned();
+            dst.cast::<u32>().write_unaligned(head);
+            dst.add(n - 4).cast::<u32>().write_unaligned(tail);
+        } else if n > 0 {
+            *dst = *s;
+            *dst.add(n / 2) = *s.add(n / 2);
+            *dst.add(n - 1) = *s.add(n - 1);
         }
-        // SAFETY: the first `len` bytes were written by `write_str`; while `len == total` each
-        // belongs to a whole `&str` the formatter wrote, appended in order: valid UTF-8.
-        Some(unsafe {
-            core::str::from_utf8_unchecked(core::slice::from_raw_parts(
-                self.buf.as_ptr().cast::<u8>(),
-                self.len,
-            ))
-        })
     }
 }
 
 #[cfg(feature = "alloc")]
-impl core::fmt::Write for Probe {
+impl core::fmt::Write for MessageSink<'_> {
+    /// Never fails: a message longer than the room is measured to its end.
+    #[inline]
     fn write_str(&mut self, s: &str) -> core::fmt::Result {
-        if self.total == self.len && s.len() <= STACK_MESSAGE - self.len {
-            // SAFETY: `len + s.len() <= STACK_MESSAGE`, so the destination is inside `buf`;
-            // `s` is a separate borrow, so the ranges do not overlap.
-            unsafe {
-                let dst = self.buf.as_mut_ptr().add(self.len).cast::<u8>();
-                ptr::copy_nonoverlapping(s.as_ptr(), dst, s.len());
-            }
-            self.len += s.len();
-        }
-        self.total += s.len();
+        self.push_str(s);
         Ok(())
     }
 }
 
-/// Frees a payload whose construction did not finish (the message writer panicked).
+/// A payload allocation whose header is not written yet: freed on drop, so a message writer
+/// that panics leaks nothing.
 #[cfg(feature = "alloc")]
-struct AllocGuard {
-    ptr: *mut u8,
-    layout: Layout,
+struct Pending {
+    raw: NonNull<u8>,
+    /// Message bytes allocated after the header.
+    cap: usize,
 }
 
 #[cfg(feature = "alloc")]
-impl Drop for AllocGuard {
+impl Pending {
+    /// Room for a header and `cap` message bytes, or `None` if the allocator fails.
+    fn alloc(cap: usize) -> Option<Self> {
+        let layout = payload_layout(cap)?;
+        // SAFETY: the layout has a non-zero size (it holds at least a `Header`).
+        let raw = NonNull::new(unsafe { alloc::alloc::alloc(layout) })?;
+        Some(Self { raw, cap })
+    }
+
+    fn layout(&self) -> Layout {
+        // SAFETY: `cap` passed `payload_layout` when the allocation was made or grown.
+        unsafe {
+            Layout::from_size_align_unchecked(size_of::<Header>() + self.cap, align_of::<Header>())
+        }
+    }
+
+    /// A sink over the message bytes, empty.
+    fn sink(&mut self) -> MessageSink<'_> {
+        // SAFETY: the allocation is `cap` bytes longer than a `Header`, and this borrow of
+        // `self` is the only access to them while the sink lives.
+        let bytes = unsafe {
+            core::slice::from_raw_parts_mut(
+                self.raw
+                    .as_ptr()
+                    .add(size_of::<Header>())
+                    .cast::<MaybeUninit<u8>>(),
+                self.cap,
+            )
+        };
+        MessageSink::new(bytes)
+    }
+
+    /// Writes the header in front of the `len` message bytes `sink` wrote and hands the
+    /// payload to a heap word.
+    fn finish(
+        self,
+        code: u32,
+        location: Option<&'static Location<'static>>,
+        extras: Option<Box<Extras>>,
+        len: usize,
+    ) -> Repr {
+        let this = core::mem::ManuallyDrop::new(self);
+        debug_assert!(len <= this.cap);
+        #[allow(
+            clippy::cast_ptr_alignment,
+            reason = "allocated with `Header`'s alignment"
+        )]
+        let header = this.raw.as_ptr().cast::<Header>();
+        // SAFETY: `raw` is a live allocation aligned for `Header` and large enough for it; the
+        // caller wrote `len` message bytes after it with `sink()`, which keeps them UTF-8.
+        unsafe {
+            header.write(Header {
+                refcount: AtomicUsize::new(1),
+                code: code & MAX_RAW_CODE,
+                cap: this.cap,
+                len,
+                location,
+                extras,
+            });
+        }
+        let word = this.raw.map_addr(|addr| addr | TAG_HEAP);
+        Repr(word)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl Drop for Pending {
     fn drop(&mut self) {
-        // SAFETY: `ptr` was allocated with `layout` and no header was written into it yet.
-        unsafe { alloc::alloc::dealloc(self.ptr, self.layout) };
+        // SAFETY: `raw` was allocated with this layout and no header was written into it.
+        unsafe { alloc::alloc::dealloc(self.raw.as_ptr(), self.layout()) };
     }
 }
 
@@ -430,62 +567,43 @@ impl Repr {
     fn header(&self) -> Option<&Header> {
         if self.is_heap() {
             let ptr = self.header_ptr();
-            // SAFETY: a heap word is only built by `alloc_heap`, from a live payload it holds a
-            // share of; the payload outlives `&self`.
+            // SAFETY: a heap word is only built by `Pending::finish`, from a live payload it
+            // holds a share of; the payload outlives `&self`.
             Some(unsafe { &*ptr })
         } else {
             None
         }
     }
 
-    /// Allocates a payload with room for `cap` message bytes and lets `write` fill them.
-    /// Returns `None` (and allocates nothing that stays) if the allocator fails. If `write`
-    /// panics, the allocation is freed and the panic goes on.
-    pub(crate) fn alloc_heap(
+    /// A heap payload with `args` formatted into it, or `None` if the allocator fails.
+    ///
+    /// One allocation, of the message's length (see [`FIRST_PASS`]). A `Display` that writes
+    /// more on the second pass than on the first is cut at the measured length. If the
+    /// allocator has no room for a long message, the message is its first `FIRST_PASS` bytes.
+    /// A panicking `Display` frees what was allocated and the panic goes on.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "one frame for `Repr::from_args`, the hot constructor; measured in BENCHMARKS.md"
+    )]
+    pub(crate) fn alloc_formatted(
         code: u32,
         location: Option<&'static Location<'static>>,
         extras: Option<Box<Extras>>,
-        cap: usize,
-        write: impl FnOnce(&mut MessageSink<'_>),
+        args: core::fmt::Arguments<'_>,
     ) -> Option<Self> {
-        let layout = payload_layout(cap)?;
-        // SAFETY: the layout has a non-zero size (it holds at least a `Header`).
-        let raw = unsafe { alloc::alloc::alloc(layout) };
-        if raw.is_null() {
-            return None;
+        let mut buffer = [MaybeUninit::<u8>::uninit(); FIRST_PASS];
+        let mut first = MessageSink::new(&mut buffer);
+        let _ = core::fmt::write(&mut first, args);
+        if first.dropped > 0 {
+            if let Some(mut pending) = Pending::alloc(first.total()) {
+                let mut sink = pending.sink();
+                let _ = core::fmt::write(&mut sink, args);
+                let len = sink.len;
+                return Some(pending.finish(code, location, extras, len));
+            }
         }
-        let guard = AllocGuard { ptr: raw, layout };
-        // SAFETY: the allocation is `cap` bytes longer than a `Header` and the bytes after the
-        // header are not otherwise referenced while `sink` lives.
-        let buf = unsafe {
-            core::slice::from_raw_parts_mut(
-                raw.add(size_of::<Header>()).cast::<MaybeUninit<u8>>(),
-                cap,
-            )
-        };
-        let mut sink = MessageSink { buf, len: 0 };
-        write(&mut sink);
-        let len = sink.len;
-        core::mem::forget(guard);
-        #[allow(
-            clippy::cast_ptr_alignment,
-            reason = "allocated with `Header`'s alignment"
-        )]
-        let header = raw.cast::<Header>();
-        // SAFETY: `raw` is a fresh allocation aligned for `Header` and large enough for it.
-        unsafe {
-            header.write(Header {
-                refcount: AtomicUsize::new(1),
-                code: code & MAX_RAW_CODE,
-                cap,
-                len,
-                location,
-                extras,
-            });
-        }
-        let word = header.cast::<u8>().map_addr(|addr| addr | TAG_HEAP);
-        // SAFETY: `word` is the non-null allocation's address with its low bit set.
-        Some(Self(unsafe { NonNull::new_unchecked(word) }))
+        Self::alloc_copy(code, first.text(), location, extras)
     }
 
     /// A heap payload with `code`, `message`, `location` and `extras`, or `None` if the
@@ -496,9 +614,23 @@ impl Repr {
         location: Option<&'static Location<'static>>,
         extras: Option<Box<Extras>>,
     ) -> Option<Self> {
-        Self::alloc_heap(code, location, extras, message.len(), |sink| {
-            sink.push_str(message);
-        })
+        Self::alloc_copy(code, message, location, extras)
+    }
+
+    /// `alloc_with_str`, inlined into `alloc_formatted`.
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "see `alloc_formatted`")]
+    fn alloc_copy(
+        code: u32,
+        message: &str,
+        location: Option<&'static Location<'static>>,
+        extras: Option<Box<Extras>>,
+    ) -> Option<Self> {
+        let mut pending = Pending::alloc(message.len())?;
+        let mut sink = pending.sink();
+        sink.push_str(message);
+        let len = sink.len;
+        Some(pending.finish(code, location, extras, len))
     }
 
     /// Read access to the extras, if any.

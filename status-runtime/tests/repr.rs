@@ -83,6 +83,37 @@ fn long_and_multibyte_messages() {
     assert_eq!(literal.0.message(), "plain literal");
 }
 
+/// Short pieces are copied with overlapping loads and stores, by length class: every length
+/// on both sides of each class boundary, at every offset, comes out byte for byte.
+#[test]
+fn pieces_of_every_length_are_copied_exactly() {
+    let text: String = (0..64_u8).map(|i| char::from(b'a' + i % 26)).collect();
+    for a in 0..=20 {
+        for b in [0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 18, 40] {
+            let (x, y) = (&text[..a], &text[a..a + b]);
+            let repr = heap(1, format_args!("{x}|{y}"));
+            assert_eq!(
+                repr.0.message(),
+                format!("{x}|{y}"),
+                "pieces of {a} and {b}"
+            );
+        }
+    }
+}
+
+/// Messages on both sides of the stack pass's length: formatted once, or measured then
+/// formatted into their allocation.
+#[test]
+fn messages_around_the_first_pass_length() {
+    for n in 120..=136 {
+        let text = "m".repeat(n);
+        let repr = heap(1, format_args!("{text}"));
+        assert_eq!(repr.0.message(), text);
+        let repr = heap(1, format_args!("{}{}", &text[..n / 2], &text[n / 2..]));
+        assert_eq!(repr.0.message(), text);
+    }
+}
+
 #[test]
 fn copy_on_write_leaves_other_shares_alone() {
     let original = heap(3, format_args!("{}", "shared"));
