@@ -33,7 +33,10 @@ struct Appender<'a> {
 #[cfg(feature = "alloc")]
 impl fmt::Write for Appender<'_> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        if self.out.try_reserve(s.len()).is_err() {
+        // `try_reserve` only when the spare room is short: the text usually fits the room
+        // reserved at the first line.
+        if self.out.capacity() - self.out.len() < s.len() && self.out.try_reserve(s.len()).is_err()
+        {
             self.out_of_memory = true;
             return Err(fmt::Error);
         }
