@@ -5,10 +5,20 @@
 #     `Result<_, Bench>` survives (required at 3, 2 and "s"; reported at "z" and 0),
 #   - the cold cleanup `Repr::release_heap` exists exactly once,
 #   - the non-inlined caller `readpath::fast::sum` (which `?`-propagates a status per value)
-#     calls nothing but the decode function on its success path: no call into drop code.
+#     calls nothing but the decode function on its success path: no call into drop code,
+# and it reports (without requiring it) whether the read path's `decode` and `sum` are the same
+# machine code for fast-status as for the floor (`NonZeroUsize`), addresses and names aside.
 # It prints the relevant assembly. Exit status 1 if a required check fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# The disassembly of one function (from a saved `objdump -d` of the binary) with addresses,
+# call targets and RIP offsets blanked.
+normalized() {
+    awk -v f="<$2>:" '$2 == f {p=1; next} p && /^$/ {exit} p' "$1" \
+        | grep -v int3 \
+        | sed -E 's/^ *[0-9a-f]+:\s*//; s/# .*$//; s/[0-9a-f]+ <[^>]*>/TARGET/g; s/-?0x[0-9a-f]+\(%rip\)/RIP/g; s/\s+$//'
+}
 
 fail=0
 for spec in release:3 release-o2:2 release-os:s release-oz:z release-o0:0; do
@@ -41,6 +51,22 @@ for spec in release:3 release-o2:2 release-os:s release-oz:z release-o0:0; do
         echo "  drop code is called from the caller's loop" >&2
         [[ $required == yes ]] && fail=1
     fi
+    dump=$(mktemp)
+    objdump -d --no-show-raw-insn -C "$exe" >"$dump"
+    for f in decode sum; do
+        ours=$(normalized "$dump" "fast_status_benches::readpath::fast::$f")
+        floor=$(normalized "$dump" "fast_status_benches::readpath::floor::$f")
+        if [[ -n $ours && $ours == "$floor" ]]; then
+            echo "  readpath::fast::$f is the floor's machine code ($(grep -c . <<<"$ours") instructions)"
+        else
+            changed=$(diff <(echo "$floor") <(echo "$ours") | grep -c '^[<>]' || true)
+            echo "  readpath::fast::$f differs from the floor's in $changed lines (report only)"
+            if [[ $level == 3 ]]; then
+                diff <(echo "$floor") <(echo "$ours") | sed 's/^/      /' || true
+            fi
+        fi
+    done
+    rm -f "$dump"
     if [[ $level == 3 ]]; then
         echo "  assembly of readpath::fast::sum (success path: call decode, test the tag, add):"
         sed 's/^/      /' <<<"$asm"

@@ -158,6 +158,20 @@ macro_rules! shapes {
     };
 }
 
+/// The floor again, for the read path only: a second, separately compiled copy whose wall time
+/// beside the first shows what code placement alone does to that measurement.
+pub mod floor_copy {
+    pub use super::floor::E;
+
+    /// The floor's constructor as a distinct function, so that this copy's read path is not
+    /// merged with the floor's.
+    #[inline(never)]
+    #[cold]
+    pub fn make_code() -> E {
+        std::hint::black_box(super::floor::make_code())
+    }
+}
+
 /// The floor: a one-word integer code with a niche, the cheapest error with room for a pointer.
 pub mod floor {
     use std::num::NonZeroUsize;

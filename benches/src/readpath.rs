@@ -69,6 +69,7 @@ macro_rules! read_path {
 
 read_path!(
     floor,
+    floor_copy,
     code_u32,
     fast,
     arrow_before_fix,

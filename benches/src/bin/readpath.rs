@@ -1,6 +1,12 @@
 //! The read-path workload: decode 32 MiB of `u32` records with one status-returning call per
-//! value, for every error type and a no-error baseline; MB/s (median of 7) and instructions
-//! (callgrind, over 16 MiB), each relative to the baseline.
+//! value, for every error type and a no-error baseline; wall MB/s and instructions (callgrind,
+//! over 16 MiB), each relative to the floor.
+//!
+//! Wall time: 21 rounds after a warm-up; each round runs every row once, starting one row
+//! later than the round before, and each row's ratio to the floor is taken within its round,
+//! so drift of the machine's speed between rounds cancels. The table gives the median of those
+//! ratios and their middle half. The floor's second copy is identical code placed elsewhere in
+//! the binary: its spread is the resolution of the wall measurement.
 //!
 //! `cargo run --release -p fast-status-benches --bin readpath`, and with
 //! `--profile release-o0` / `--profile release-os` for opt-level 0 and "s".
@@ -57,6 +63,7 @@ macro_rules! rows {
 
 rows! {
     floor => "NonZeroUsize (floor)",
+    floor_copy => "floor, second copy",
     code_u32 => "NonZeroU32",
     fast => "fast-status",
     arrow_before_fix => "same, drop out of line",
@@ -91,49 +98,74 @@ fn main() {
     };
 
     let buf = readpath::records(WALL_BYTES);
-    let profile = option_env!("FAST_STATUS_PROFILE").unwrap_or("the profile you ran");
     println!(
-        "read path: {} MiB of u32 records, one status-returning call per value ({profile}, \
-         see the profile you ran)",
-        WALL_BYTES >> 20
+        "read path: {} MiB of u32 records, one status-returning call per value, opt-level {}",
+        WALL_BYTES >> 20,
+        env!("BENCH_OPT_LEVEL"),
     );
     println!(
-        "{:<24} | {:>9} | {:>8} | {:>13} | {:>8}",
-        "type", "MB/s", "vs base", "instr/value", "vs base"
+        "  wall: median of {ROUNDS} rounds (middle half in brackets), each row against the floor \
+         in the same round"
     );
-    // Side by side: every round runs every row once, after one warm-up round.
+    println!(
+        "{:<24} | {:>6} | {:>22} | {:>11} | {:>8}",
+        "type", "MB/s", "wall vs floor", "instr/value", "vs floor"
+    );
     let rows = rows();
-    let mut samples: Vec<Vec<f64>> = vec![Vec::new(); rows.len()];
-    for round in 0..8 {
-        for ((_, _, run), row_samples) in rows.iter().zip(&mut samples) {
+    let floor = rows
+        .iter()
+        .position(|(name, _, _)| *name == "icount_floor")
+        .unwrap_or(0);
+    let mut mbs: Vec<Vec<f64>> = vec![Vec::new(); rows.len()];
+    for round in 0..=ROUNDS {
+        let mut this_round = vec![0.0; rows.len()];
+        for k in 0..rows.len() {
+            let i = (round + k) % rows.len();
             let start = Instant::now();
-            black_box(run(black_box(&buf)));
+            black_box((rows[i].2)(black_box(&buf)));
             #[allow(clippy::cast_precision_loss)]
-            let mbs = WALL_BYTES as f64 / start.elapsed().as_secs_f64() / 1e6;
-            if round > 0 {
-                row_samples.push(mbs);
+            let rate = WALL_BYTES as f64 / start.elapsed().as_secs_f64() / 1e6;
+            this_round[i] = rate;
+        }
+        if round > 0 {
+            for (row, rate) in mbs.iter_mut().zip(this_round) {
+                row.push(rate);
             }
         }
     }
-    let mut base = (0.0, 0.0);
-    for (((_, label, _), key), mut samples) in rows.into_iter().zip(&keys).zip(samples) {
-        samples.sort_by(f64::total_cmp);
-        let mbs = samples[samples.len() / 2];
-        #[allow(clippy::cast_precision_loss)]
-        let per_value = counts
+    #[allow(clippy::cast_precision_loss)]
+    let per_value = |key: &String| {
+        counts
             .as_ref()
             .and_then(|c| c.get(key))
-            .map(|&total| total as f64 / (ICOUNT_BYTES / 4) as f64);
-        if label == "no error handling" {
-            base = (mbs, per_value.unwrap_or(0.0));
-        }
-        let instr = per_value.map_or_else(|| "-".to_owned(), |v| format!("{v:.2}"));
-        let instr_ratio = per_value
-            .filter(|_| base.1 > 0.0)
-            .map_or_else(|| "-".to_owned(), |v| format!("{:.3}x", v / base.1));
+            .map(|&total| total as f64 / (ICOUNT_BYTES / 4) as f64)
+    };
+    let floor_instr = per_value(&keys[floor]);
+    for (i, (_, label, _)) in rows.iter().enumerate() {
+        let mut ratios: Vec<f64> = mbs[i].iter().zip(&mbs[floor]).map(|(r, f)| r / f).collect();
+        let rate = median(&mut mbs[i].clone());
+        let (low, mid, high) = quartiles(&mut ratios);
+        let instr = per_value(&keys[i]);
+        let instr_text = instr.map_or_else(|| "-".to_owned(), |v| format!("{v:.2}"));
+        let instr_ratio = instr
+            .zip(floor_instr)
+            .map_or_else(|| "-".to_owned(), |(v, f)| format!("{:.3}x", v / f));
         println!(
-            "{label:<24} | {mbs:>9.0} | {:>7.3}x | {instr:>13} | {instr_ratio:>8}",
-            mbs / base.0
+            "{label:<24} | {rate:>6.0} | {mid:>6.3}x [{low:.3}-{high:.3}] | {instr_text:>11} | {instr_ratio:>8}"
         );
     }
+}
+
+const ROUNDS: usize = 21;
+
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
+
+/// The first quartile, the median and the third quartile.
+fn quartiles(values: &mut [f64]) -> (f64, f64, f64) {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    (values[n / 4], values[n / 2], values[(3 * n) / 4])
 }
