@@ -149,7 +149,7 @@ fn inherent_impl(input: &Input<'_>, name: &Ident) -> TokenStream {
         let variant = v.ident;
         let doc = format!(
             "A [`{code}::{variant}`] status with `message`, recording the caller's location. \
-             One allocation; formatting arguments (`format_args!`) are written straight into it."
+             One allocation, of the message's length."
         );
         quote! {
             #[doc = #doc]
@@ -183,7 +183,7 @@ fn inherent_impl(input: &Input<'_>, name: &Ident) -> TokenStream {
             }
 
             /// A status with `code` and `message`, recording the caller's location. One
-            /// allocation; formatting arguments (`format_args!`) are written straight into it.
+            /// allocation, of the message's length.
             #[cold]
             #[track_caller]
             pub fn new(code: #code, message: impl ::core::fmt::Display) -> Self {

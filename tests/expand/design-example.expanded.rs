@@ -31,7 +31,7 @@ impl Status {
         Self(::fast_status::__private::Repr::inline(code as ::core::primitive::u32))
     }
     /// A status with `code` and `message`, recording the caller's location. One
-    /// allocation; formatting arguments (`format_args!`) are written straight into it.
+    /// allocation, of the message's length.
     #[cold]
     #[track_caller]
     pub fn new(code: StatusCode, message: impl ::core::fmt::Display) -> Self {
@@ -43,31 +43,31 @@ impl Status {
             ),
         )
     }
-    ///A [`StatusCode::OutOfMemory`] status with `message`, recording the caller's location. One allocation; formatting arguments (`format_args!`) are written straight into it.
+    ///A [`StatusCode::OutOfMemory`] status with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
     #[track_caller]
     pub fn out_of_memory(message: impl ::core::fmt::Display) -> Self {
         Self::new(StatusCode::OutOfMemory, message)
     }
-    ///A [`StatusCode::KeyError`] status with `message`, recording the caller's location. One allocation; formatting arguments (`format_args!`) are written straight into it.
+    ///A [`StatusCode::KeyError`] status with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
     #[track_caller]
     pub fn key_error(message: impl ::core::fmt::Display) -> Self {
         Self::new(StatusCode::KeyError, message)
     }
-    ///A [`StatusCode::Invalid`] status with `message`, recording the caller's location. One allocation; formatting arguments (`format_args!`) are written straight into it.
+    ///A [`StatusCode::Invalid`] status with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
     #[track_caller]
     pub fn invalid(message: impl ::core::fmt::Display) -> Self {
         Self::new(StatusCode::Invalid, message)
     }
-    ///A [`StatusCode::IOError`] status with `message`, recording the caller's location. One allocation; formatting arguments (`format_args!`) are written straight into it.
+    ///A [`StatusCode::IOError`] status with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
     #[track_caller]
     pub fn io_error(message: impl ::core::fmt::Display) -> Self {
         Self::new(StatusCode::IOError, message)
     }
-    ///A [`StatusCode::NotImplemented`] status with `message`, recording the caller's location. One allocation; formatting arguments (`format_args!`) are written straight into it.
+    ///A [`StatusCode::NotImplemented`] status with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
     #[track_caller]
     pub fn not_implemented(message: impl ::core::fmt::Display) -> Self {

@@ -31,7 +31,7 @@ impl Parse {
         Self(::fast_status::__private::Repr::inline(code as ::core::primitive::u32))
     }
     /// A status with `code` and `message`, recording the caller's location. One
-    /// allocation; formatting arguments (`format_args!`) are written straight into it.
+    /// allocation, of the message's length.
     #[cold]
     #[track_caller]
     pub fn new(code: ParseCode, message: impl ::core::fmt::Display) -> Self {
@@ -43,19 +43,19 @@ impl Parse {
             ),
         )
     }
-    ///A [`ParseCode::Type`] status with `message`, recording the caller's location. One allocation; formatting arguments (`format_args!`) are written straight into it.
+    ///A [`ParseCode::Type`] status with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
     #[track_caller]
     pub fn r#type(message: impl ::core::fmt::Display) -> Self {
         Self::new(ParseCode::Type, message)
     }
-    ///A [`ParseCode::Match`] status with `message`, recording the caller's location. One allocation; formatting arguments (`format_args!`) are written straight into it.
+    ///A [`ParseCode::Match`] status with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
     #[track_caller]
     pub fn r#match(message: impl ::core::fmt::Display) -> Self {
         Self::new(ParseCode::Match, message)
     }
-    ///A [`ParseCode::Number`] status with `message`, recording the caller's location. One allocation; formatting arguments (`format_args!`) are written straight into it.
+    ///A [`ParseCode::Number`] status with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
     #[track_caller]
     pub fn number(message: impl ::core::fmt::Display) -> Self {

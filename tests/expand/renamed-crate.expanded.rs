@@ -31,7 +31,7 @@ impl Error {
         Self(::my_status::__private::Repr::inline(code as ::core::primitive::u32))
     }
     /// A status with `code` and `message`, recording the caller's location. One
-    /// allocation; formatting arguments (`format_args!`) are written straight into it.
+    /// allocation, of the message's length.
     #[cold]
     #[track_caller]
     pub fn new(code: ErrorKind, message: impl ::core::fmt::Display) -> Self {
@@ -43,7 +43,7 @@ impl Error {
             ),
         )
     }
-    ///A [`ErrorKind::Timeout`] status with `message`, recording the caller's location. One allocation; formatting arguments (`format_args!`) are written straight into it.
+    ///A [`ErrorKind::Timeout`] status with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
     #[track_caller]
     pub fn timeout(message: impl ::core::fmt::Display) -> Self {
