@@ -3,7 +3,7 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 use fast_status_benches as b;
 
 macro_rules! group {
@@ -61,4 +61,9 @@ fn scenarios(c: &mut Criterion) {
 }
 
 criterion_group!(benches, scenarios);
-criterion_main!(benches);
+
+fn main() {
+    b::harness::rerun_without_backtraces();
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

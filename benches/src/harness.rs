@@ -151,3 +151,22 @@ fn read_dumps(dir: &Path) -> HashMap<String, u64> {
     }
     counts
 }
+
+/// Runs this program again, with `RUST_BACKTRACE` and `RUST_LIB_BACKTRACE` set to `0`, and exits
+/// with its status, when either asks for backtraces: `anyhow` and `std::io::Error` would
+/// otherwise capture one per error and the figures would measure that. Returns when neither
+/// is set.
+pub fn rerun_without_backtraces() {
+    let on = |name| std::env::var_os(name).is_some_and(|v| v != "0");
+    if !on("RUST_BACKTRACE") && !on("RUST_LIB_BACKTRACE") {
+        return;
+    }
+    let status = std::env::current_exe().and_then(|exe| {
+        Command::new(exe)
+            .args(std::env::args_os().skip(1))
+            .env("RUST_BACKTRACE", "0")
+            .env("RUST_LIB_BACKTRACE", "0")
+            .status()
+    });
+    std::process::exit(status.map_or(1, |s| s.code().unwrap_or(1)));
+}

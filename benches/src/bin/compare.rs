@@ -198,27 +198,8 @@ const SCENARIOS: [&str; 6] = [
     "context4",
 ];
 
-/// Every peer runs with backtraces off (anyhow captures one per error when they are on): if
-/// the environment asks for them, run again without.
-fn rerun_without_backtraces() -> bool {
-    let on = |name| std::env::var_os(name).is_some_and(|v| v != "0");
-    if !on("RUST_BACKTRACE") && !on("RUST_LIB_BACKTRACE") {
-        return false;
-    }
-    let status = std::env::current_exe().and_then(|exe| {
-        std::process::Command::new(exe)
-            .args(std::env::args_os().skip(1))
-            .env("RUST_BACKTRACE", "0")
-            .env("RUST_LIB_BACKTRACE", "0")
-            .status()
-    });
-    std::process::exit(status.map_or(1, |s| s.code().unwrap_or(1)));
-}
-
 fn main() {
-    if rerun_without_backtraces() {
-        return;
-    }
+    harness::rerun_without_backtraces();
     fast_status::set_backtrace_capture(false);
     if harness::is_icount_child() {
         for (_, _, _, cells) in types() {

@@ -76,6 +76,7 @@ rows! {
 }
 
 fn main() {
+    harness::rerun_without_backtraces();
     fast_status::set_backtrace_capture(false);
     if harness::is_icount_child() {
         let buf = readpath::records(ICOUNT_BYTES);
