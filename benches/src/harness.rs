@@ -76,8 +76,9 @@ pub fn median_ns(run: fn(u64) -> u64, iters: u64, samples: usize) -> f64 {
     times[times.len() / 2]
 }
 
-/// Whether this process is the child run under callgrind.
-pub fn is_icount_child() -> bool {
+/// Whether this process is the child run under callgrind. (Its name must not contain
+/// "icount": callgrind collects in every function whose name does, and this one runs first.)
+pub fn is_callgrind_child() -> bool {
     std::env::args().any(|a| a == "--icount-child")
 }
 

@@ -78,7 +78,7 @@ rows! {
 fn main() {
     harness::rerun_without_backtraces();
     fast_status::set_backtrace_capture(false);
-    if harness::is_icount_child() {
+    if harness::is_callgrind_child() {
         let buf = readpath::records(ICOUNT_BYTES);
         for (_, _, run) in rows() {
             black_box(run(&buf));
