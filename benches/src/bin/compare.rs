@@ -293,5 +293,33 @@ fn main() {
                 println!("  {scenario:<12} {per:.1}");
             }
         }
+        print_against_peers(counts);
+    }
+}
+
+/// fast-status's instructions divided by each type's, per scenario (below 1: fast-status runs
+/// fewer).
+fn print_against_peers(counts: &HashMap<String, u64>) {
+    println!("\nfast-status's instructions ÷ each type's:");
+    print!("{:<24}", "type");
+    for s in SCENARIOS {
+        print!(" {s:>10}");
+    }
+    println!();
+    for (module, label, _, _) in types() {
+        if module == fast::NAME {
+            continue;
+        }
+        print!("{label:<24}");
+        for scenario in SCENARIOS {
+            let ours = counts.get(&format!("{}::icount_{scenario}", fast::NAME));
+            let theirs = counts.get(&format!("{module}::icount_{scenario}"));
+            #[allow(clippy::cast_precision_loss)]
+            match (ours, theirs) {
+                (Some(&a), Some(&b)) if b > 0 => print!(" {:>9.2}x", a as f64 / b as f64),
+                _ => print!(" {:>10}", "n/a"),
+            }
+        }
+        println!();
     }
 }
