@@ -317,7 +317,8 @@ pub(crate) struct OutOfMemory;
 #[cfg(feature = "alloc")]
 const FIRST_PASS: usize = 128;
 
-/// Writes message bytes into a payload under construction and counts every byte offered.
+/// Writes message bytes into a buffer (the stack buffer of a first pass, or the message bytes
+/// of a payload under construction) and counts every byte offered.
 ///
 /// Text that does not fit is cut at a char boundary and the sink closes, so the bytes written
 /// are always valid UTF-8 and never followed by a later, smaller piece.
@@ -365,9 +366,9 @@ impl<'a> MessageSink<'a> {
         if text.len() <= SHORT && text.len() <= self.room - at {
             // Counted before the copy, so nothing is left to do after it.
             self.len = at + text.len();
-            // SAFETY: `text.len() <= SHORT` and `<= room - at`; `room` bytes after `start`
-            // belong to the payload under construction, which nothing else references; `text`
-            // is a separate borrow, so the ranges do not overlap.
+            // SAFETY: `text.len() <= SHORT` and `<= room - at`; the `room` bytes after `start`
+            // are the sink's buffer, which it borrows mutably; `text` is a separate borrow, so
+            // the ranges do not overlap.
             unsafe { copy_short(text.as_bytes(), self.start.add(at)) };
         } else {
             self.push_long(text);
@@ -379,8 +380,8 @@ impl<'a> MessageSink<'a> {
     fn push_long(&mut self, text: &str) {
         let room = self.room - self.len;
         if text.len() <= room {
-            // SAFETY: `text.len() <= room - len`: the destination is this payload's, as in
-            // `push_str`.
+            // SAFETY: `text.len() <= room - len`: the destination is inside the sink's buffer,
+            // as in `push_str`.
             unsafe {
                 ptr::copy_nonoverlapping(text.as_ptr(), self.start.add(self.len), text.len());
             }
@@ -398,7 +399,8 @@ impl<'a> MessageSink<'a> {
         while !text.is_char_boundary(take) {
             take -= 1;
         }
-        // SAFETY: `take <= room - len`: the destination is this payload's, as in `push_str`.
+        // SAFETY: `take <= room - len`: the destination is inside the sink's buffer, as in
+        // `push_str`.
         unsafe { ptr::copy_nonoverlapping(text.as_ptr(), self.start.add(self.len), take) };
         self.len += take;
         self.room = self.len;
