@@ -266,10 +266,11 @@ impl Repr {
 impl Repr {
     /// The extras of a payload only this word holds, created if missing. `None` without
     /// memory (state unchanged, apart from an unshared copy that may have been made).
+    #[inline]
     fn extras_mut(&mut self) -> Option<&mut Extras> {
         let header = self.make_mut()?;
         if header.extras.is_none() {
-            header.extras = Some(try_box(Extras::default())?);
+            header.extras = Some(new_extras()?);
         }
         header.extras.as_deref_mut()
     }
@@ -296,6 +297,13 @@ impl Repr {
     }
 }
 
+/// Empty extras, boxed; `None` without memory.
+#[cfg(feature = "alloc")]
+#[cold]
+fn new_extras() -> Option<Box<Extras>> {
+    try_box(Extras::default())
+}
+
 /// Formats `args` into a new payload: one allocation, of exactly the length of a literal.
 #[cfg(feature = "alloc")]
 fn formatted(
@@ -314,6 +322,7 @@ fn formatted(
 /// failed before writing anything (there is no line to keep). The caller cuts `out` back.
 /// A panicking `Display` leaves a partial tail, which no line refers to.
 #[cfg(feature = "alloc")]
+#[inline]
 fn try_append(out: &mut String, args: fmt::Arguments<'_>) -> Option<()> {
     if let Some(text) = args.as_str() {
         out.try_reserve(text.len()).ok()?;

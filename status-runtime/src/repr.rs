@@ -651,17 +651,25 @@ impl Repr {
     /// Mutable access to the header of a payload only this word holds, copying the payload
     /// first when it is shared or the state is inline or static. `None` (state unchanged) when
     /// the allocator fails.
+    #[inline]
     pub(crate) fn make_mut(&mut self) -> Option<&mut Header> {
         if !self.is_unique_heap() {
-            let extras = self.try_clone_extras().ok()?;
-            let copy =
-                Self::alloc_with_str(self.raw_code(), self.message(), self.location(), extras)?;
-            self.replace(copy);
+            self.unshare()?;
         }
         let ptr = self.header_ptr();
         // SAFETY: the word is now the only share of a heap payload (checked or just made), so
         // nothing else reads the header while the returned borrow of `self` lives.
         Some(unsafe { &mut *ptr })
+    }
+
+    /// Replaces this word by an unshared heap copy of its status; `None` (state unchanged)
+    /// when the allocator fails.
+    #[cold]
+    fn unshare(&mut self) -> Option<()> {
+        let extras = self.try_clone_extras().ok()?;
+        let copy = Self::alloc_with_str(self.raw_code(), self.message(), self.location(), extras)?;
+        self.replace(copy);
+        Some(())
     }
 
     /// The extras to give a new payload that replaces this one: moved out when this word holds
