@@ -304,7 +304,7 @@ fn new_extras() -> Option<Box<Extras>> {
     try_box(Extras::default())
 }
 
-/// Formats `args` into a new payload: one allocation, of exactly the length of a literal.
+/// Formats `args` into a new payload: one allocation, of the message's length.
 #[cfg(feature = "alloc")]
 fn formatted(
     raw: u32,

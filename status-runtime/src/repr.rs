@@ -380,8 +380,8 @@ impl<'a> MessageSink<'a> {
     fn push_long(&mut self, text: &str) {
         let room = self.room - self.len;
         if text.len() <= room {
-            // SAFETY: `text.len() <= room - len`: the destination is inside the sink's buffer,
-            // as in `push_str`.
+            // SAFETY: `text.len()` is at most the room left after `len`: the destination is
+            // inside the sink's buffer, as in `push_str`.
             unsafe {
                 ptr::copy_nonoverlapping(text.as_ptr(), self.start.add(self.len), text.len());
             }
@@ -399,8 +399,8 @@ impl<'a> MessageSink<'a> {
         while !text.is_char_boundary(take) {
             take -= 1;
         }
-        // SAFETY: `take <= room - len`: the destination is inside the sink's buffer, as in
-        // `push_str`.
+        // SAFETY: `take <= room`, the room left after `len`: the destination is inside the
+        // sink's buffer, as in `push_str`.
         unsafe { ptr::copy_nonoverlapping(text.as_ptr(), self.start.add(self.len), take) };
         self.len += take;
         self.room = self.len;
