@@ -60,7 +60,7 @@ impl StaticStatus {
 #[cfg(feature = "alloc")]
 #[repr(C)]
 pub(crate) struct Header {
-    refcount: AtomicUsize,
+    refcount: RefCount,
     code: u32,
     /// Message bytes allocated after the header.
     cap: usize,
@@ -74,6 +74,56 @@ pub(crate) struct Header {
 /// wrap-around (reaching it takes `isize::MAX` live clones, so it does not happen in practice).
 #[cfg(feature = "alloc")]
 const REFCOUNT_STICKY: usize = isize::MAX as usize;
+
+/// The atomic share count of a heap payload or a [`Shared`] value.
+#[cfg(feature = "alloc")]
+struct RefCount(AtomicUsize);
+
+#[cfg(feature = "alloc")]
+impl RefCount {
+    /// The count of a new value: one share.
+    fn one() -> Self {
+        Self(AtomicUsize::new(1))
+    }
+
+    /// Takes one more share (no ordering needed: the caller holds one already).
+    #[inline]
+    fn increment(&self) {
+        let old = self.0.fetch_add(1, Ordering::Relaxed);
+        if old >= REFCOUNT_STICKY {
+            self.0.store(REFCOUNT_STICKY, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether the caller's share is the only one. `Acquire` pairs with the `Release`
+    /// decrements of shares dropped on other threads, so their reads happen before what the
+    /// caller does next (writing or freeing).
+    #[inline]
+    fn is_unique(&self) -> bool {
+        self.0.load(Ordering::Acquire) == 1
+    }
+
+    /// Gives up the caller's share; returns whether it was the last, after which nothing else
+    /// can reach the value and the caller frees it.
+    #[inline]
+    fn decrement_is_last(&self) -> bool {
+        match self.0.load(Ordering::Acquire) {
+            // The only share, the common case: no other word can reach the value to take a
+            // new share, so it is freed without a read-modify-write.
+            1 => true,
+            count if count >= REFCOUNT_STICKY => false,
+            _ => {
+                if self.0.fetch_sub(1, Ordering::Release) != 1 {
+                    return false;
+                }
+                // Pairs with the `Release` decrements of the other shares: their reads happen
+                // before the free.
+                core::sync::atomic::fence(Ordering::Acquire);
+                true
+            }
+        }
+    }
+}
 
 // Layout assumptions the tagging relies on.
 const _: () = {
@@ -243,10 +293,7 @@ impl Clone for Repr {
     fn clone(&self) -> Self {
         #[cfg(feature = "alloc")]
         if let Some(header) = self.header() {
-            let old = header.refcount.fetch_add(1, Ordering::Relaxed);
-            if old >= REFCOUNT_STICKY {
-                header.refcount.store(REFCOUNT_STICKY, Ordering::Relaxed);
-            }
+            header.refcount.increment();
         }
         Self(self.0)
     }
@@ -260,24 +307,13 @@ impl Clone for Repr {
 /// its shares, which it no longer uses.
 #[cfg(feature = "alloc")]
 unsafe fn release(header: *mut Header) {
-    // SAFETY: the caller's share keeps the payload alive until this decrement.
-    let refcount = unsafe { &(*header).refcount };
-    match refcount.load(Ordering::Acquire) {
-        // The only share, the common case: no other word can reach the payload to take a new
-        // share, so it is freed without a read-modify-write. `Acquire` pairs with the
-        // `Release` decrements of shares dropped earlier: their reads happen before the free.
-        1 => {}
-        count if count >= REFCOUNT_STICKY => return,
-        _ => {
-            if refcount.fetch_sub(1, Ordering::Release) != 1 {
-                return;
-            }
-            // Pairs with the `Release` decrements of the other shares, as above.
-            core::sync::atomic::fence(Ordering::Acquire);
+    // SAFETY: the caller's share keeps the payload alive until this decrement; after the last
+    // one, nothing else can reach it.
+    unsafe {
+        if (*header).refcount.decrement_is_last() {
+            free(header);
         }
     }
-    // SAFETY: that was the last share: nothing else can reach the payload.
-    unsafe { free(header) };
 }
 
 /// Drops the header's fields and frees the allocation.
@@ -528,7 +564,7 @@ impl Pending {
         // caller wrote `len` message bytes after it with `sink()`, which keeps them UTF-8.
         unsafe {
             header.write(Header {
-                refcount: AtomicUsize::new(1),
+                refcount: RefCount::one(),
                 code: code & MAX_RAW_CODE,
                 cap: this.cap,
                 len,
@@ -642,10 +678,7 @@ impl Repr {
 
     /// Whether this word holds the only share of a heap payload.
     fn is_unique_heap(&self) -> bool {
-        // `Acquire` pairs with the `Release` decrement of a share dropped on another thread, so
-        // its reads happen before our writes.
-        self.header()
-            .is_some_and(|h| h.refcount.load(Ordering::Acquire) == 1)
+        self.header().is_some_and(|h| h.refcount.is_unique())
     }
 
     /// Mutable access to the header of a payload only this word holds, copying the payload
@@ -726,7 +759,7 @@ pub(crate) struct Shared<T: ?Sized>(NonNull<SharedInner<T>>);
 #[cfg(feature = "alloc")]
 #[repr(C)]
 pub(crate) struct SharedInner<T: ?Sized> {
-    refcount: AtomicUsize,
+    refcount: RefCount,
     value: T,
 }
 
@@ -748,7 +781,7 @@ impl<T: ?Sized> Shared<T> {
         unsize: impl FnOnce(*mut SharedInner<V>) -> *mut SharedInner<T>,
     ) -> Result<Self, V> {
         let layout = Layout::new::<SharedInner<V>>();
-        // SAFETY: `SharedInner<V>` holds an `AtomicUsize`, so its size is not zero.
+        // SAFETY: `SharedInner<V>` holds a `RefCount`, so its size is not zero.
         let raw = unsafe { alloc::alloc::alloc(layout) }.cast::<SharedInner<V>>();
         if raw.is_null() {
             return Err(value);
@@ -756,7 +789,7 @@ impl<T: ?Sized> Shared<T> {
         // SAFETY: `raw` is a fresh allocation with `SharedInner<V>`'s layout.
         unsafe {
             raw.write(SharedInner {
-                refcount: AtomicUsize::new(1),
+                refcount: RefCount::one(),
                 value,
             });
         }
@@ -780,11 +813,7 @@ impl<T: ?Sized> core::ops::Deref for Shared<T> {
 impl<T: ?Sized> Clone for Shared<T> {
     fn clone(&self) -> Self {
         // SAFETY: this share keeps the allocation alive.
-        let refcount = unsafe { &self.0.as_ref().refcount };
-        let old = refcount.fetch_add(1, Ordering::Relaxed);
-        if old >= REFCOUNT_STICKY {
-            refcount.store(REFCOUNT_STICKY, Ordering::Relaxed);
-        }
+        unsafe { self.0.as_ref() }.refcount.increment();
         Self(self.0)
     }
 }
@@ -793,13 +822,9 @@ impl<T: ?Sized> Clone for Shared<T> {
 impl<T: ?Sized> Drop for Shared<T> {
     fn drop(&mut self) {
         // SAFETY: this share keeps the allocation alive until the decrement below.
-        let refcount = unsafe { &self.0.as_ref().refcount };
-        if refcount.load(Ordering::Relaxed) >= REFCOUNT_STICKY
-            || refcount.fetch_sub(1, Ordering::Release) != 1
-        {
+        if !unsafe { self.0.as_ref() }.refcount.decrement_is_last() {
             return;
         }
-        core::sync::atomic::fence(Ordering::Acquire);
         // SAFETY: that was the last share; the layout is read before the value is dropped.
         unsafe {
             let layout = Layout::for_value(self.0.as_ref());
