@@ -323,13 +323,10 @@ unsafe fn release(header: *mut Header) {
 /// `header` points at a payload built by `Pending::finish` that nothing else references.
 #[cfg(feature = "alloc")]
 unsafe fn free(header: *mut Header) {
-    // SAFETY: the caller hands over the only reference. `cap` is what the payload was
-    // allocated with, and passed `payload_layout` then, so this is its layout.
+    // SAFETY: the caller hands over the only reference; `cap` is what the payload was
+    // allocated with.
     unsafe {
-        let layout = Layout::from_size_align_unchecked(
-            size_of::<Header>() + (*header).cap,
-            align_of::<Header>(),
-        );
+        let layout = allocated_layout((*header).cap);
         ptr::drop_in_place(header);
         alloc::alloc::dealloc(header.cast::<u8>(), layout);
     }
@@ -340,6 +337,17 @@ unsafe fn free(header: *mut Header) {
 fn payload_layout(cap: usize) -> Option<Layout> {
     let size = size_of::<Header>().checked_add(cap)?;
     Layout::from_size_align(size, align_of::<Header>()).ok()
+}
+
+/// The layout of a payload allocated with `cap` message bytes, without the checks.
+///
+/// # Safety
+///
+/// `payload_layout(cap)` returned `Some` (it did, when a payload with `cap` was allocated).
+#[cfg(feature = "alloc")]
+unsafe fn allocated_layout(cap: usize) -> Layout {
+    // SAFETY: the caller guarantees the size did not overflow and the layout is valid.
+    unsafe { Layout::from_size_align_unchecked(size_of::<Header>() + cap, align_of::<Header>()) }
 }
 
 /// The allocator returned null.
@@ -522,10 +530,8 @@ impl Pending {
     }
 
     fn layout(&self) -> Layout {
-        // SAFETY: `cap` passed `payload_layout` when the allocation was made or grown.
-        unsafe {
-            Layout::from_size_align_unchecked(size_of::<Header>() + self.cap, align_of::<Header>())
-        }
+        // SAFETY: the allocation was made with `cap`.
+        unsafe { allocated_layout(self.cap) }
     }
 
     /// A sink over the message bytes, empty.
