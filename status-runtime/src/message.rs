@@ -65,12 +65,7 @@ impl Repr {
     ) -> Self {
         #[cfg(feature = "alloc")]
         {
-            // `formatted`, with the formatting inlined: this is the hot constructor.
-            let repr = match args.as_str() {
-                Some(text) => Self::alloc_with_str(raw, text, Some(location), None),
-                None => Self::alloc_formatted(raw, Some(location), None, args),
-            };
-            let Some(mut repr) = repr else {
+            let Some(mut repr) = formatted(raw, args, Some(location)) else {
                 return Self::inline(raw);
             };
             repr.attach_backtrace();
@@ -95,8 +90,7 @@ impl Repr {
     {
         #[cfg(feature = "alloc")]
         {
-            let Some(mut repr) = formatted(raw, format_args!("{error}"), Some(location), None)
-            else {
+            let Some(mut repr) = formatted(raw, format_args!("{error}"), Some(location)) else {
                 return Self::inline(raw);
             };
             if let Ok(source) =
@@ -123,7 +117,7 @@ impl Repr {
     pub fn set_message(&mut self, args: fmt::Arguments<'_>) {
         #[cfg(feature = "alloc")]
         {
-            let Some(mut new) = formatted(self.raw_code(), args, self.location(), None) else {
+            let Some(mut new) = formatted(self.raw_code(), args, self.location()) else {
                 return;
             };
             let Ok(extras) = self.take_or_clone_extras() else {
@@ -306,15 +300,19 @@ fn new_extras() -> Option<Box<Extras>> {
 
 /// Formats `args` into a new payload: one allocation, of the message's length.
 #[cfg(feature = "alloc")]
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "one frame for `Repr::from_args`, the hot constructor; measured in BENCHMARKS.md"
+)]
 fn formatted(
     raw: u32,
     args: fmt::Arguments<'_>,
     location: Option<&'static Location<'static>>,
-    extras: Option<Box<Extras>>,
 ) -> Option<Repr> {
     match args.as_str() {
-        Some(text) => Repr::alloc_with_str(raw, text, location, extras),
-        None => Repr::alloc_formatted(raw, location, extras, args),
+        Some(text) => Repr::alloc_with_str(raw, text, location, None),
+        None => Repr::alloc_formatted(raw, location, args),
     }
 }
 

@@ -633,7 +633,6 @@ impl Repr {
     pub(crate) fn alloc_formatted(
         code: u32,
         location: Option<&'static Location<'static>>,
-        extras: Option<Box<Extras>>,
         args: core::fmt::Arguments<'_>,
     ) -> Option<Self> {
         let mut buffer = [MaybeUninit::<u8>::uninit(); FIRST_PASS];
@@ -644,27 +643,16 @@ impl Repr {
                 let mut sink = pending.sink();
                 let _ = core::fmt::write(&mut sink, args);
                 let len = sink.len;
-                return Some(pending.finish(code, location, extras, len));
+                return Some(pending.finish(code, location, None, len));
             }
         }
-        Self::alloc_copy(code, first.text(), location, extras)
+        Self::alloc_with_str(code, first.text(), location, None)
     }
 
     /// A heap payload with `code`, `message`, `location` and `extras`, or `None` if the
     /// allocator fails.
+    #[inline]
     pub(crate) fn alloc_with_str(
-        code: u32,
-        message: &str,
-        location: Option<&'static Location<'static>>,
-        extras: Option<Box<Extras>>,
-    ) -> Option<Self> {
-        Self::alloc_copy(code, message, location, extras)
-    }
-
-    /// `alloc_with_str`, inlined into `alloc_formatted`.
-    #[inline(always)]
-    #[allow(clippy::inline_always, reason = "see `alloc_formatted`")]
-    fn alloc_copy(
         code: u32,
         message: &str,
         location: Option<&'static Location<'static>>,
