@@ -171,12 +171,10 @@ impl Repr {
     pub fn context_lines(&self) -> ContextLines<'_> {
         #[cfg(feature = "alloc")]
         {
+            let extras = self.extras();
             ContextLines {
-                inner: self
-                    .extras()
-                    .map_or(&[][..], |e| e.context.as_slice())
-                    .iter(),
-                extras: self.extras(),
+                inner: extras.map_or(&[][..], |e| e.context.as_slice()).iter(),
+                extras,
             }
         }
         #[cfg(not(feature = "alloc"))]
