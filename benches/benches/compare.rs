@@ -26,23 +26,10 @@ macro_rules! group {
 /// `group!` over every error type.
 macro_rules! every_type {
     ($c:ident, $name:literal, |$m:ident, $x:ident| $body:expr) => {
-        group!(
-            $c,
-            $name,
-            |$m, $x| $body,
-            [
-                floor,
-                code_u32,
-                fast,
-                arrow_before_fix,
-                io,
-                anyhow,
-                boxed,
-                thin,
-                thiserror_string,
-                df40
-            ]
-        )
+        b::for_each_type!(every_type, $c, $name, |$m, $x| $body)
+    };
+    ([$c:ident, $name:literal, |$m:ident, $x:ident| $body:expr] $($module:ident => $label:literal),* $(,)?) => {
+        group!($c, $name, |$m, $x| $body, [$($module),*])
     };
 }
 

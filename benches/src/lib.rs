@@ -18,6 +18,28 @@
 
 use std::fmt;
 
+/// Calls `$callback! { [$extra...] module => "label", ... }` with every error type under test,
+/// in table order (its module here and the name the tables print), so that every benchmark
+/// compares the same types.
+#[macro_export]
+macro_rules! for_each_type {
+    ($callback:ident $(, $($extra:tt)*)?) => {
+        $callback! {
+            [$($($extra)*)?]
+            floor => "NonZeroUsize (floor)",
+            code_u32 => "NonZeroU32",
+            fast => "fast-status",
+            arrow_before_fix => "same, drop out of line",
+            io => "std::io::Error",
+            anyhow => "anyhow::Error",
+            boxed => "Box<dyn Error>",
+            thin => "thin_status",
+            thiserror_string => "thiserror + String",
+            df40 => "40-byte enum",
+        }
+    };
+}
+
 pub mod harness;
 pub mod readpath;
 

@@ -34,7 +34,7 @@ pub mod baseline {
 }
 
 macro_rules! read_path {
-    ($($module:ident),* $(,)?) => {
+    ([] $($module:ident => $label:literal),* $(,)?) => {
         $(
             /// The read path with this module's error type.
             pub mod $module {
@@ -67,16 +67,5 @@ macro_rules! read_path {
     };
 }
 
-read_path!(
-    floor,
-    floor_copy,
-    code_u32,
-    fast,
-    arrow_before_fix,
-    io,
-    anyhow,
-    boxed,
-    thin,
-    thiserror_string,
-    df40
-);
+crate::for_each_type!(read_path);
+read_path!([] floor_copy => "floor, second copy");

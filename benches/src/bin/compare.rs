@@ -152,51 +152,16 @@ cells!(df40 { context });
 /// One row: module name, display name, `size_of::<Result<(), E>>()`, its scenarios.
 type Row = (&'static str, &'static str, usize, Vec<(&'static str, Cell)>);
 
-/// Every row, in table order.
-fn types() -> Vec<Row> {
-    vec![
-        (
-            floor::NAME,
-            "NonZeroUsize (floor)",
-            floor::RESULT_SIZE,
-            floor::all(),
-        ),
-        (
-            code_u32::NAME,
-            "NonZeroU32",
-            code_u32::RESULT_SIZE,
-            code_u32::all(),
-        ),
-        (fast::NAME, "fast-status", fast::RESULT_SIZE, fast::all()),
-        (
-            arrow_before_fix::NAME,
-            "same, drop out of line",
-            arrow_before_fix::RESULT_SIZE,
-            arrow_before_fix::all(),
-        ),
-        (io::NAME, "std::io::Error", io::RESULT_SIZE, io::all()),
-        (
-            anyhow::NAME,
-            "anyhow::Error",
-            anyhow::RESULT_SIZE,
-            anyhow::all(),
-        ),
-        (
-            boxed::NAME,
-            "Box<dyn Error>",
-            boxed::RESULT_SIZE,
-            boxed::all(),
-        ),
-        (thin::NAME, "thin_status", thin::RESULT_SIZE, thin::all()),
-        (
-            thiserror_string::NAME,
-            "thiserror + String",
-            thiserror_string::RESULT_SIZE,
-            thiserror_string::all(),
-        ),
-        (df40::NAME, "40-byte enum", df40::RESULT_SIZE, df40::all()),
-    ]
+macro_rules! rows {
+    ([] $($module:ident => $label:literal),* $(,)?) => {
+        /// Every row, in table order.
+        fn types() -> Vec<Row> {
+            vec![$(($module::NAME, $label, $module::RESULT_SIZE, $module::all())),*]
+        }
+    };
 }
+
+fast_status_benches::for_each_type!(rows);
 
 const SCENARIOS: [&str; 6] = [
     "success",
