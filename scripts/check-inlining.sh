@@ -5,7 +5,8 @@
 #     `Result<_, Bench>` survives (required at 3, 2 and "s"; reported at "z" and 0),
 #   - the cold cleanup `Repr::release_heap` exists exactly once,
 #   - the non-inlined caller `readpath::fast::sum` (which `?`-propagates a status per value)
-#     calls nothing but the decode function on its success path: no call into drop code,
+#     calls nothing but the decode function: every call in it, direct or through the GOT, is
+#     resolved to its target and must be `readpath::fast::decode`,
 # and it reports (without requiring it) whether the read path's `decode` and `sum` are the same
 # machine code for fast-status as for the floor (`NonZeroUsize`), addresses and names aside.
 # It prints the relevant assembly. Exit status 1 if a required check fails.
@@ -18,6 +19,29 @@ normalized() {
     awk -v f="<$2>:" '$2 == f {p=1; next} p && /^$/ {exit} p' "$1" \
         | grep -v int3 \
         | sed -E 's/^ *[0-9a-f]+:\s*//; s/# .*$//; s/[0-9a-f]+ <[^>]*>/TARGET/g; s/-?0x[0-9a-f]+\(%rip\)/RIP/g; s/\s+$//'
+}
+
+# The target of every call in function $3 of binary $1 (saved disassembly $2): direct calls
+# by name; calls through a GOT slot (`call *%reg` after `mov slot(%rip),%reg`, or
+# `call *slot(%rip)`) by the symbol the slot's relocation points at.
+call_targets() {
+    local exe=$1 dump=$2 fn=$3 relocs syms
+    relocs=$(readelf -rW "$exe")
+    syms=$(nm -C "$exe")
+    awk -v f="<$fn>:" '$2 == f {p=1; next} p && /^$/ {exit} p' "$dump" | awk '
+        /mov +-?0x[0-9a-f]+\(%rip\),%r[a-z0-9]+ +#/ { split($NF, _, ","); reg = $0; sub(/.*,/, "", reg); sub(/ .*/, "", reg); slot[reg] = $(NF-1) }
+        /call +\*%r/ { r = $NF; sub(/\*/, "", r); print "slot", slot[r]; next }
+        /call +\*-?0x[0-9a-f]+\(%rip\)/ { print "slot", $(NF-1); next }
+        /call / { t = $0; sub(/^[^<]*</, "", t); sub(/>[^>]*$/, "", t); print "name", t }
+    ' | while read -r kind what; do
+        if [[ $kind == name ]]; then
+            echo "$what"
+            continue
+        fi
+        target=$(awk -v s="$what" '$1 ~ ("0*" s "$") { print $NF }' <<<"$relocs")
+        name=$(awk -v a="$target" '$1 ~ ("^0*" a "$") { $1 = ""; $2 = ""; sub(/^ +/, ""); print; exit }' <<<"$syms")
+        echo "${name:-unresolved GOT slot $what}"
+    done
 }
 
 fail=0
@@ -41,18 +65,16 @@ for spec in release:3 release-o2:2 release-os:s release-oz:z release-o0:0; do
         fi
     done
     exe=target/$profile/readpath
-    asm=$(objdump -d --no-show-raw-insn -C "$exe" \
-        | awk '/<fast_status_benches::readpath::fast::sum>:/,/^$/' | grep -v int3)
-    calls=$(grep -E '\bcall' <<<"$asm" || true)
-    echo "  readpath::fast::sum: $(grep -c . <<<"$asm") lines, calls:"
-    sed 's/^/      /' <<<"${calls:-none}"
-    # The only call may be the decode function (through the GOT at opt-level > 0).
-    if grep -qE 'drop_in_place|Drop>::drop|release_heap' <<<"$calls"; then
-        echo "  drop code is called from the caller's loop" >&2
-        [[ $required == yes ]] && fail=1
-    fi
     dump=$(mktemp)
     objdump -d --no-show-raw-insn -C "$exe" >"$dump"
+    asm=$(awk '/<fast_status_benches::readpath::fast::sum>:/,/^$/' "$dump" | grep -v int3)
+    targets=$(call_targets "$exe" "$dump" fast_status_benches::readpath::fast::sum)
+    echo "  readpath::fast::sum: $(grep -c . <<<"$asm") lines, calls into:"
+    sed 's/^/      /' <<<"${targets:-nothing}"
+    if [[ -z $targets ]] || grep -qvx 'fast_status_benches::readpath::fast::decode' <<<"$targets"; then
+        echo "  readpath::fast::sum calls something other than decode" >&2
+        [[ $required == yes ]] && fail=1
+    fi
     for f in decode sum; do
         ours=$(normalized "$dump" "fast_status_benches::readpath::fast::$f")
         floor=$(normalized "$dump" "fast_status_benches::readpath::floor::$f")
