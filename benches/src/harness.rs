@@ -1,10 +1,10 @@
 //! What the `compare` and `readpath` binaries share: a counting allocator, wall-clock medians,
 //! and deterministic instruction counts from callgrind.
 //!
-//! Instruction counts: the binary runs itself under
-//! `valgrind --tool=callgrind --collect-atstart=no --toggle-collect=*icount*` and one
-//! `--dump-after=<crate>::<module>::icount_<name>` per measured function (callgrind takes no
-//! wildcard there), so each `#[inline(never)]` `icount_` function is measured alone, into its
+//! Instruction counts: the binary runs itself under `valgrind --tool=callgrind
+//! --collect-atstart=no --toggle-collect=<crate>::*icount*` and one
+//! `--dump-after=<crate>::<module>::<function>` per measured `#[inline(never)]` function
+//! (callgrind takes no wildcard there), so each is measured alone (with what it calls), into its
 //! own dump file, which names the function that triggered it.
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -76,8 +76,7 @@ pub fn median_ns(run: fn(u64) -> u64, iters: u64, samples: usize) -> f64 {
     times[times.len() / 2]
 }
 
-/// Whether this process is the child run under callgrind. (Its name must not contain
-/// "icount": callgrind collects in every function whose name does, and this one runs first.)
+/// Whether this process is the child run under callgrind.
 pub fn is_callgrind_child() -> bool {
     std::env::args().any(|a| a == "--icount-child")
 }
@@ -96,7 +95,9 @@ pub fn instruction_counts(
     let status = Command::new("valgrind")
         .arg("--tool=callgrind")
         .arg("--collect-atstart=no")
-        .arg("--toggle-collect=*icount*")
+        // Only the binary's own measuring functions: a bare `*icount*` once also collected a
+        // harness function that ran before the first cell.
+        .arg(format!("--toggle-collect={krate}::*icount*"))
         .args(keys.iter().map(|k| format!("--dump-after={krate}::{k}")))
         .arg(format!(
             "--callgrind-out-file={}",
