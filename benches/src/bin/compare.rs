@@ -20,6 +20,23 @@ const ICOUNT_ITERS: u64 = 2_000;
 /// One scenario of one type: runs it `n` times, returns a checksum.
 type Cell = fn(u64) -> u64;
 
+/// A cell over a scenario returning `Result<u64, E>`: sums the values, and `$on_err` for errors.
+macro_rules! value_cell {
+    ($name:ident, $scenario:path, $e:ident => $on_err:expr) => {
+        #[inline(never)]
+        pub fn $name(n: u64) -> u64 {
+            let mut acc = 0;
+            for i in 0..n {
+                match $scenario(black_box(i)) {
+                    Ok(v) => acc += v,
+                    Err($e) => acc += $on_err,
+                }
+            }
+            acc
+        }
+    };
+}
+
 macro_rules! cells {
     ($module:ident { $($extra:ident),* }) => {
         pub mod $module {
@@ -57,41 +74,9 @@ macro_rules! cells {
                 acc
             }
 
-            #[inline(never)]
-            pub fn icount_value(n: u64) -> u64 {
-                let mut acc = 0;
-                for i in 0..n {
-                    match m::value(black_box(i)) {
-                        Ok(v) => acc += v,
-                        Err(e) => acc += handle(e),
-                    }
-                }
-                acc
-            }
-
-            #[inline(never)]
-            pub fn icount_code4(n: u64) -> u64 {
-                let mut acc = 0;
-                for i in 0..n {
-                    match m::code4(black_box(i)) {
-                        Ok(v) => acc += v,
-                        Err(e) => acc += u64::from(m::read_code(&e)),
-                    }
-                }
-                acc
-            }
-
-            #[inline(never)]
-            pub fn icount_formatted4(n: u64) -> u64 {
-                let mut acc = 0;
-                for i in 0..n {
-                    match m::formatted4(black_box(i)) {
-                        Ok(v) => acc += v,
-                        Err(e) => acc += u64::from(m::read_code(&e)),
-                    }
-                }
-                acc
-            }
+            value_cell!(icount_value, m::value, e => handle(e));
+            value_cell!(icount_code4, m::code4, e => u64::from(m::read_code(&e)));
+            value_cell!(icount_formatted4, m::formatted4, e => u64::from(m::read_code(&e)));
 
             $( cells!(@ $extra); )*
 
