@@ -116,6 +116,42 @@ fn formatted_status_allocates_exactly_once() {
 }
 
 #[test]
+fn split_messages_allocate_exactly_once() {
+    let long = "y".repeat(4000);
+    let point = 2.5_f64;
+    for (message, expected_len) in [
+        // Integers and strings: the length added up, then the pieces copied.
+        (
+            measure_message(|| status!(StatusCode::Invalid, "{} {} {}", u64::MAX, -1, "s")),
+            25,
+        ),
+        (
+            measure_message(|| status!(StatusCode::Invalid, "{long}!")),
+            4001,
+        ),
+        // A `Display` argument: through `core::fmt`, short and long.
+        (
+            measure_message(|| status!(StatusCode::Invalid, "at {point}")),
+            6,
+        ),
+        (
+            measure_message(|| status!(StatusCode::Invalid, "{point} {long}")),
+            4004,
+        ),
+    ] {
+        assert_eq!(message, (expected_len, 1, 0));
+    }
+}
+
+/// The message length of the status `make` builds, and the allocations made and left live
+/// while building, reading and dropping it.
+fn measure_message(make: impl Fn() -> Status) -> (usize, usize, isize) {
+    let mut len = 0;
+    let (allocations, live) = measure(|| len = make().message().len());
+    (len, allocations, live)
+}
+
+#[test]
 fn long_formatted_message_allocates_exactly_once() {
     let long = "y".repeat(4000);
     let (allocations, live) = measure(|| {

@@ -102,6 +102,7 @@ fn constructors_degrade_to_the_code() {
             status!(StatusCode::Invalid, "x = {}", x),
             status!(StatusCode::Invalid, "x = {x}"),
             Status::io_error(format_args!("{}", "y".repeat(0))),
+            status!(StatusCode::Invalid, "{x} {} {}", "s", 2.5),
         ]
     });
     for status in &statuses {

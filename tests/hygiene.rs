@@ -58,20 +58,24 @@ mod shadowed {
 
     pub const STATIC: Hygiene = ::fast_status::status!(HygieneCode::First, "static");
 
-    pub fn build(x: i32) -> [Hygiene; 5] {
+    pub fn build(x: i32) -> [Hygiene; 6] {
+        // Named like the bindings of a split message's expansion, which must not capture them.
+        let (__arg0, __code) = ("a", 'c');
         [
             ::fast_status::status!(HygieneCode::First),
             ::fast_status::status!(HygieneCode::Second, "x = {}", x),
             ::fast_status::status!(HygieneCode::Second, "x = {x}"),
             Hygiene::r#type("raw identifier constructor"),
             STATIC,
+            ::fast_status::status!(HygieneCode::First, "{} {__arg0} {__code}", __code),
         ]
     }
 }
 
 #[test]
 fn derive_and_status_ignore_shadowed_names() {
-    let [code_only, formatted, inline, keyword, fixed] = shadowed::build(3);
+    let [code_only, formatted, inline, keyword, fixed, bindings] = shadowed::build(3);
+    assert_eq!(bindings.message(), "c a c");
     assert_eq!(code_only.to_string(), "First");
     assert_eq!(formatted.to_string(), "Second code: x = 3");
     assert_eq!(inline.to_string(), "Second code: x = 3");

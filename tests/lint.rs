@@ -21,6 +21,14 @@ pub mod codes {
 
     /// A constant status.
     pub const TIMEOUT: Strict = fast_status::status!(StrictCode::Timeout, "too slow");
+
+    /// Split messages (integers, strings, another `Display`), and one for `format_args!`.
+    pub fn formatted(offset: u64, column: &str, ratio: f64) -> [Strict; 2] {
+        [
+            fast_status::status!(StrictCode::Invalid, "{column}[{offset}] at {}", ratio),
+            fast_status::status!(StrictCode::Invalid, "{offset:#x}"),
+        ]
+    }
 }
 
 #[test]
@@ -29,4 +37,7 @@ fn strict_crate_compiles_and_works() {
     assert_eq!(TIMEOUT.to_string(), "Timeout: too slow");
     assert!(Strict::from(std::fmt::Error).is_io_error());
     assert_eq!(Strict::invalid("x").code(), StrictCode::Invalid);
+    let [split, specs] = codes::formatted(16, "c", 0.5);
+    assert_eq!(split.message(), "c[16] at 0.5");
+    assert_eq!(specs.message(), "0x10");
 }

@@ -1,6 +1,6 @@
 //! Code generation: the only module that writes Rust code.
 
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::{Literal, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{DeriveInput, Ident};
@@ -8,7 +8,7 @@ use syn::{DeriveInput, Ident};
 use crate::ast::{Input, Variant};
 use crate::case::{Spelling, spelling, to_snake_case};
 use crate::ctxt::Ctxt;
-use crate::status::{Invocation, Message, static_text};
+use crate::status::{Invocation, Message, Piece, Split, join_commas, static_text};
 use crate::valid;
 
 /// `#[derive(FastStatus)]`: the status type, or every error found plus a fallback.
@@ -548,24 +548,69 @@ pub(crate) fn status(invocation: &Invocation) -> TokenStream {
         message,
     } = invocation;
     let private = quote!(#krate::__private);
+    let Some(message) = message else {
+        return quote! { #private::from_code(#code) };
+    };
+    if let Message::Literal { text, args } = message
+        && args.is_empty()
+        && invocation.code_is_constant_path()
+        && let Some(value) = static_text(text)
+    {
+        let value = syn::LitStr::new(&value, text.span());
+        return quote! {
+            (#code).__fast_status_static(const {
+                &#private::StaticStatus::new(#code as ::core::primitive::u32, #value)
+            })
+        };
+    }
+    if let Some(split) = message.split() {
+        return pieces(&private, code, &split);
+    }
     match message {
-        None => quote! { #private::from_code(#code) },
-        Some(Message::Literal { text, args }) if args.is_empty() => match static_text(text) {
-            Some(value) if invocation.code_is_constant_path() => {
-                let value = syn::LitStr::new(&value, text.span());
-                quote! {
-                    (#code).__fast_status_static(const {
-                        &#private::StaticStatus::new(#code as ::core::primitive::u32, #value)
-                    })
-                }
-            }
-            _ => quote! { #private::from_args(#code, ::core::format_args!(#text)) },
-        },
-        Some(Message::Literal { text, args }) => {
+        Message::Literal { text, args } => {
+            let args = join_commas(args);
             quote! { #private::from_args(#code, ::core::format_args!(#text #args)) }
         }
-        Some(Message::Display(value)) => {
+        Message::Display(value) => {
             quote! { #private::from_args(#code, ::core::format_args!("{}", #value)) }
+        }
+    }
+}
+
+/// `status!` with a message split into pieces: the code and the arguments are evaluated once,
+/// in the order written (as `format_args!` does), then each argument becomes a piece whose kind
+/// its type picks (see the runtime's `pieces` module).
+fn pieces(private: &TokenStream, code: &TokenStream, split: &Split) -> TokenStream {
+    let bindings: Vec<Ident> = (0..split.args.len())
+        .map(|i| format_ident!("__arg{}", i, span = Span::mixed_site()))
+        .collect();
+    let args = &split.args;
+    let pieces = split.pieces.iter().map(|piece| {
+        let (arg, span) = match piece {
+            Piece::Text(text) => return quote! { #private::Piece::Str(#text) },
+            Piece::Arg(index) => {
+                let binding = &bindings[*index];
+                let span = args[*index]
+                    .clone()
+                    .into_iter()
+                    .next()
+                    .map_or_else(Span::call_site, |token| token.span());
+                (quote!(#binding), span)
+            }
+            Piece::Capture(ident) => (quote!(&#ident), ident.span()),
+        };
+        // A missing `Display` is reported on the argument.
+        quote_spanned! {span=>
+            #private::piece((&&#private::PieceOf(#arg)).__fast_status_piece())
+        }
+    });
+    let code_binding = Ident::new("__code", Span::mixed_site());
+    quote! {
+        match (#code, #(&(#args),)*) {
+            (#code_binding, #(#bindings,)*) => {
+                use #private::{ViaDisplay as _, ViaExact as _};
+                #private::from_pieces(#code_binding, &[#(#pieces),*])
+            }
         }
     }
 }

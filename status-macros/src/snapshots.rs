@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 
+use quote::quote;
 use syn::parse_quote;
 
 use crate::expand;
@@ -11,11 +12,16 @@ use crate::expand;
 fn check(name: &str, input: &syn::DeriveInput) {
     let tokens = expand::derive(input);
     let file: syn::File = syn::parse2(tokens).expect("the expansion parses as a file");
+    let title = format!("`#[derive(FastStatus)]` for `{}`", input.ident);
+    compare(name, &title, &file);
+}
+
+/// Compares `file`, pretty-printed under a header naming `title`, with the snapshot `name`.
+fn compare(name: &str, title: &str, file: &syn::File) {
     let actual = format!(
-        "// Expansion of `#[derive(FastStatus)]` for `{}`. Regenerate with\n\
+        "// Expansion of {title}. Regenerate with\n\
          // `FAST_STATUS_BLESS=1 cargo test -p status-macros snapshots`.\n\n{}",
-        input.ident,
-        prettyplease::unparse(&file)
+        prettyplease::unparse(file)
     );
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../tests/expand")
@@ -108,5 +114,33 @@ fn invalid_input_expands_to_errors_and_fallback() {
                 Invalid(u32),
             }
         },
+    );
+}
+
+#[test]
+fn status_macro_forms() {
+    let forms = [
+        quote!(::fast_status; StatusCode::Invalid),
+        quote!(::fast_status; StatusCode::Invalid, "header needs 4 bytes"),
+        quote!(::fast_status; StatusCode::Invalid, "header needs 4 bytes, got {}", buf.len()),
+        quote!(::fast_status; StatusCode::KeyError, "no column '{name}' in {table}", table = t.id),
+        quote!(::fast_status; code, "literal with a run-time code"),
+        quote!(::fast_status; StatusCode::Invalid, "offset {offset:#x}"),
+    ];
+    let statements = forms.iter().map(|form| {
+        let invocation = crate::status::Invocation::parse(form.clone()).expect("parses");
+        let expansion = expand::status(&invocation);
+        quote!(let _ = #expansion;)
+    });
+    let file = syn::parse2(quote! {
+        fn status_forms() {
+            #(#statements)*
+        }
+    })
+    .expect("the expansions parse");
+    compare(
+        "status-forms",
+        "`status!` in each form, one per statement",
+        &file,
     );
 }

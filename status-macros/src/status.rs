@@ -1,6 +1,6 @@
 //! The input of `status!`: `$crate ; code [, message [, format args..]]`.
 
-use proc_macro2::{Span, TokenStream, TokenTree};
+use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use syn::{LitStr, Path};
 
 pub(crate) struct Invocation {
@@ -13,7 +13,10 @@ pub(crate) struct Invocation {
 
 pub(crate) enum Message {
     /// A string literal, with the format arguments that follow it (possibly none).
-    Literal { text: LitStr, args: TokenStream },
+    Literal {
+        text: LitStr,
+        args: Vec<TokenStream>,
+    },
     /// Any `Display` expression.
     Display(TokenStream),
 }
@@ -40,10 +43,7 @@ impl Invocation {
             Some(message) => {
                 let rest: Vec<TokenStream> = segments.collect();
                 Some(match syn::parse2::<LitStr>(message.clone()) {
-                    Ok(text) => Message::Literal {
-                        text,
-                        args: join_commas(rest),
-                    },
+                    Ok(text) => Message::Literal { text, args: rest },
                     Err(_) if rest.is_empty() => Message::Display(message),
                     Err(_) => {
                         return Err(syn::Error::new_spanned(
@@ -80,19 +80,174 @@ impl Invocation {
 /// The text of a literal with no format placeholders, with `{{` and `}}` unescaped; `None` if
 /// it has placeholders (or stray braces, which `format_args!` will then report).
 pub(crate) fn static_text(text: &LitStr) -> Option<String> {
-    let value = text.value();
-    let mut out = String::with_capacity(value.len());
-    let mut chars = value.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '{' || c == '}' {
-            if chars.peek() != Some(&c) {
-                return None;
-            }
-            chars.next();
-        }
-        out.push(c);
+    match parse_format(&text.value())?.as_mut_slice() {
+        [Segment::Text(text)] => Some(core::mem::take(text)),
+        _ => None,
     }
-    Some(out)
+}
+
+/// A message split at compile time into text and plain `{}` arguments, for the runtime's
+/// `from_pieces`.
+pub(crate) struct Split {
+    /// The explicit arguments, in the order written: each is evaluated once, before the code.
+    pub(crate) args: Vec<TokenStream>,
+    pub(crate) pieces: Vec<Piece>,
+}
+
+pub(crate) enum Piece {
+    /// Literal text, with `{{` and `}}` unescaped.
+    Text(String),
+    /// The explicit argument at this index of `Split::args`.
+    Arg(usize),
+    /// A variable captured by name (`{x}` with no argument `x = ..`).
+    Capture(Ident),
+}
+
+/// A part of a format string.
+enum Segment {
+    /// Text, with `{{` and `}}` unescaped.
+    Text(String),
+    /// `{}`: the next positional argument.
+    Next,
+    /// `{0}`.
+    Index(usize),
+    /// `{name}`.
+    Name(String),
+}
+
+impl Message {
+    /// The message as pieces, or `None` when `format_args!` should have it whole: a format
+    /// spec (`{x:?}`), a malformed string, or arguments that do not match the placeholders
+    /// (`format_args!` then reports the mistake in its own words).
+    pub(crate) fn split(&self) -> Option<Split> {
+        match self {
+            Message::Display(value) => Some(Split {
+                args: vec![value.clone()],
+                pieces: vec![Piece::Arg(0)],
+            }),
+            Message::Literal { text, args } => split_literal(text, args),
+        }
+    }
+}
+
+fn split_literal(text: &LitStr, args: &[TokenStream]) -> Option<Split> {
+    let mut positional = 0;
+    let mut named: Vec<(String, usize)> = Vec::new();
+    let mut exprs = Vec::with_capacity(args.len());
+    for arg in args {
+        match named_arg(arg) {
+            Some((name, expr)) => {
+                if named.iter().any(|(seen, _)| *seen == name) {
+                    return None;
+                }
+                named.push((name, exprs.len()));
+                exprs.push(expr);
+            }
+            // `format_args!` wants positional arguments first.
+            None if !named.is_empty() => return None,
+            None => {
+                positional += 1;
+                exprs.push(arg.clone());
+            }
+        }
+    }
+    let mut used = vec![false; exprs.len()];
+    let mut next = 0;
+    let mut pieces = Vec::new();
+    for segment in parse_format(&text.value())? {
+        let index = match segment {
+            Segment::Text(text) => {
+                match pieces.last_mut() {
+                    Some(Piece::Text(before)) => before.push_str(&text),
+                    _ if text.is_empty() => {}
+                    _ => pieces.push(Piece::Text(text)),
+                }
+                continue;
+            }
+            Segment::Next => {
+                next += 1;
+                next - 1
+            }
+            Segment::Index(index) => index,
+            Segment::Name(name) => {
+                if let Some(&(_, index)) = named.iter().find(|(n, _)| *n == name) {
+                    used[index] = true;
+                    pieces.push(Piece::Arg(index));
+                } else {
+                    // Not a keyword, not `_`: a variable `format_args!` would capture.
+                    let ident = syn::parse_str::<Ident>(&name).ok()?;
+                    pieces.push(Piece::Capture(Ident::new(&ident.to_string(), text.span())));
+                }
+                continue;
+            }
+        };
+        // A positional reference past the positional arguments (to a named one, or to none) is
+        // left to `format_args!`, its lint or its error.
+        if index >= positional {
+            return None;
+        }
+        used[index] = true;
+        pieces.push(Piece::Arg(index));
+    }
+    // An unused argument is an error `format_args!` reports.
+    if used.contains(&false) {
+        return None;
+    }
+    Some(Split {
+        args: exprs,
+        pieces,
+    })
+}
+
+/// `name = expr` as a name and an expression (`==` is a comparison, not a name).
+fn named_arg(arg: &TokenStream) -> Option<(String, TokenStream)> {
+    let mut tokens = arg.clone().into_iter();
+    let (Some(TokenTree::Ident(name)), Some(TokenTree::Punct(eq))) = (tokens.next(), tokens.next())
+    else {
+        return None;
+    };
+    if eq.as_char() != '=' || eq.spacing() != Spacing::Alone {
+        return None;
+    }
+    Some((name.to_string(), tokens.collect()))
+}
+
+/// A format string as text and placeholders; `None` when a placeholder has a format spec or
+/// anything is not plain (`format_args!` is then given the string).
+fn parse_format(format: &str) -> Option<Vec<Segment>> {
+    let mut segments = Vec::new();
+    let mut text = String::new();
+    let mut chars = format.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' | '}' if chars.peek() == Some(&c) => {
+                chars.next();
+                text.push(c);
+            }
+            '}' => return None,
+            '{' => {
+                let mut inside = String::new();
+                loop {
+                    match chars.next()? {
+                        '}' => break,
+                        c if c.is_ascii_alphanumeric() || c == '_' => inside.push(c),
+                        _ => return None,
+                    }
+                }
+                segments.push(Segment::Text(core::mem::take(&mut text)));
+                segments.push(if inside.is_empty() {
+                    Segment::Next
+                } else if inside.bytes().all(|b| b.is_ascii_digit()) {
+                    Segment::Index(inside.parse().ok()?)
+                } else {
+                    Segment::Name(inside)
+                });
+            }
+            c => text.push(c),
+        }
+    }
+    segments.push(Segment::Text(text));
+    Some(segments)
 }
 
 fn is_punct(token: &TokenTree, ch: char) -> bool {
@@ -112,21 +267,101 @@ fn split_commas(tokens: impl Iterator<Item = TokenTree>) -> Vec<TokenStream> {
     segments
 }
 
-fn join_commas(segments: Vec<TokenStream>) -> TokenStream {
+/// The arguments as they are written after the format string: `, a, b`.
+pub(crate) fn join_commas(segments: &[TokenStream]) -> TokenStream {
     let mut out = TokenStream::new();
     for segment in segments {
-        out.extend([TokenTree::Punct(proc_macro2::Punct::new(
-            ',',
-            proc_macro2::Spacing::Alone,
-        ))]);
-        out.extend(segment);
+        out.extend([TokenTree::Punct(Punct::new(',', Spacing::Alone))]);
+        out.extend(segment.clone());
     }
     out
 }
 
 #[cfg(test)]
 mod tests {
-    use super::static_text;
+    use quote::quote;
+
+    use super::{Invocation, Piece, static_text};
+
+    /// The pieces `status!(krate; Code::X, <message>)` is split into, written `"text"`, `#0`
+    /// (explicit argument 0) and `capture x`; `None` when `format_args!` gets it whole.
+    fn split(message: &proc_macro2::TokenStream) -> Option<Vec<String>> {
+        let invocation = Invocation::parse(quote!(::fs; Code::X, #message)).expect("parses");
+        let split = invocation.message.expect("a message").split()?;
+        Some(
+            split
+                .pieces
+                .iter()
+                .map(|piece| match piece {
+                    Piece::Text(text) => format!("{text:?}"),
+                    Piece::Arg(index) => format!("#{index}"),
+                    Piece::Capture(ident) => format!("capture {ident}"),
+                })
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn plain_placeholders_split_into_pieces() {
+        let pieces = |list: &[&str]| Some(list.iter().map(ToString::to_string).collect());
+        assert_eq!(
+            split(&quote!("bad value {x}")),
+            pieces(&["\"bad value \"", "capture x"])
+        );
+        assert_eq!(
+            split(&quote!("{} of {}", a, b)),
+            pieces(&["#0", "\" of \"", "#1"])
+        );
+        assert_eq!(
+            split(&quote!("{1}{0}{1}", a, b)),
+            pieces(&["#1", "#0", "#1"])
+        );
+        assert_eq!(
+            split(&quote!("{a}={x}, {}", p, a = 1)),
+            pieces(&["#1", "\"=\"", "capture x", "\", \"", "#0"])
+        );
+        // Escaped braces join the text around them; empty text is left out.
+        assert_eq!(
+            split(&quote!("{{{x}}}")),
+            pieces(&["\"{\"", "capture x", "\"}\""])
+        );
+        assert_eq!(
+            split(&quote!("{x}{x}")),
+            pieces(&["capture x", "capture x"])
+        );
+        // A comparison is a positional argument, not a named one.
+        assert_eq!(split(&quote!("{}", a == b)), pieces(&["#0"]));
+        // The value form is one argument.
+        assert_eq!(split(&quote!(value)), pieces(&["#0"]));
+    }
+
+    #[test]
+    fn everything_else_is_left_to_format_args() {
+        for message in [
+            // Format specs, whitespace, malformed strings.
+            quote!("{x:?}"),
+            quote!("{:>4}", a),
+            quote!("{:}", a),
+            quote!("{ x }"),
+            quote!("{"),
+            quote!("}"),
+            quote!("{x"),
+            // Not a variable name: a keyword, `_`, a leading digit.
+            quote!("{type}"),
+            quote!("{_}"),
+            quote!("{0x}"),
+            // Arguments that do not match the placeholders.
+            quote!("{}"),
+            quote!("{1}", a),
+            quote!("{}", a, b),
+            quote!("x", a),
+            quote!("{a}", a = 1, a = 2),
+            quote!("{} {a}", a = 1, b),
+            quote!("{} {}", b, a = 1),
+        ] {
+            assert_eq!(split(&message), None, "{message}");
+        }
+    }
 
     #[test]
     fn static_text_unescapes_and_detects_placeholders() {

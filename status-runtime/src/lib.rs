@@ -6,8 +6,8 @@
 //! - the one-word representation (`repr`, the only module with `unsafe`): a `NonNull` word whose
 //!   low two bits say whether it is an inline code, a pointer to a `'static` code and message, or
 //!   a pointer to a refcounted heap payload;
-//! - the safe code around it: message formatting, extras (source, details, context lines) and
-//!   the report formats.
+//! - the safe code around it: message formatting, the pieces `status!` splits a message into,
+//!   extras (source, details, context lines) and the report formats.
 //!
 //! # Features
 //!
@@ -28,6 +28,7 @@ mod backtrace;
 #[cfg(feature = "alloc")]
 mod extras;
 mod message;
+mod pieces;
 mod report;
 mod repr;
 mod traits;
@@ -44,7 +45,8 @@ pub use message::ContextLines;
 /// Not public API: names and signatures here change without notice.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::pieces::{Piece, PieceOf, ViaDisplay, ViaExact, piece};
     pub use crate::report::{debug, display};
     pub use crate::repr::{MAX_RAW_CODE, Repr, StaticStatus};
-    pub use crate::traits::{AssertCopy, code_of, from_args, from_code};
+    pub use crate::traits::{AssertCopy, code_of, from_args, from_code, from_pieces};
 }

@@ -271,7 +271,7 @@ impl Repr {
     /// they are not.
     #[inline]
     #[allow(clippy::unused_self, reason = "does nothing without the `std` feature")]
-    fn attach_backtrace(&mut self) {
+    pub(crate) fn attach_backtrace(&mut self) {
         #[cfg(feature = "std")]
         if crate::backtrace::enabled() {
             self.capture_backtrace();

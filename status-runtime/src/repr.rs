@@ -405,7 +405,7 @@ impl<'a> MessageSink<'a> {
     /// for a short piece that fits is a leaf without a stack frame: it is copied inline, with
     /// no `memcpy` call.
     #[inline]
-    fn push_str(&mut self, text: &str) {
+    pub(crate) fn push_str(&mut self, text: &str) {
         let at = self.len;
         if text.len() <= SHORT && text.len() <= self.room - at {
             // Counted before the copy, so nothing is left to do after it.
@@ -455,6 +455,70 @@ impl<'a> MessageSink<'a> {
     fn total(&self) -> usize {
         self.len.wrapping_add(self.dropped)
     }
+}
+
+/// The decimal digits of a `u64`, written without `core::fmt`: at most 20 ASCII digits at the
+/// end of a small array.
+#[cfg(feature = "alloc")]
+pub(crate) struct Decimal {
+    /// ASCII digits only.
+    digits: [u8; 20],
+    /// Where the number starts: `digits[start..]`, at least one digit.
+    start: usize,
+}
+
+#[cfg(feature = "alloc")]
+impl Decimal {
+    /// The digits of `n`, two at a time from the last.
+    #[inline]
+    pub(crate) fn new(n: u64) -> Self {
+        const PAIRS: &[u8; 200] = b"\
+            0001020304050607080910111213141516171819\
+            2021222324252627282930313233343536373839\
+            4041424344454647484950515253545556575859\
+            6061626364656667686970717273747576777879\
+            8081828384858687888990919293949596979899";
+        let mut digits = [b'0'; 20];
+        let mut start = digits.len();
+        let mut rest = n;
+        while rest >= 100 {
+            // Truncation is exact: the remainder is below 100.
+            #[allow(clippy::cast_possible_truncation)]
+            let pair = (rest % 100) as usize * 2;
+            rest /= 100;
+            start -= 2;
+            digits[start] = PAIRS[pair];
+            digits[start + 1] = PAIRS[pair + 1];
+        }
+        // Truncation is exact: `rest` is below 100 here.
+        #[allow(clippy::cast_possible_truncation)]
+        let rest = rest as usize;
+        if rest >= 10 {
+            start -= 2;
+            digits[start] = PAIRS[rest * 2];
+            digits[start + 1] = PAIRS[rest * 2 + 1];
+        } else {
+            start -= 1;
+            digits[start] = PAIRS[rest * 2 + 1];
+        }
+        Self { digits, start }
+    }
+
+    /// The digits, as text.
+    #[inline]
+    pub(crate) fn as_str(&self) -> &str {
+        let digits = self.digits.get(self.start..).unwrap_or_default();
+        // SAFETY: every byte of `digits` is an ASCII digit (the array starts as `b'0'` and `new`
+        // writes only bytes of `PAIRS`), so any slice of it is UTF-8.
+        unsafe { core::str::from_utf8_unchecked(digits) }
+    }
+}
+
+/// The number of decimal digits of `n`, as [`Decimal`] writes them.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn decimal_len(n: u64) -> usize {
+    n.checked_ilog10().map_or(1, |log| log as usize + 1)
 }
 
 /// The longest piece `copy_short` copies.
@@ -658,9 +722,26 @@ impl Repr {
         location: Option<&'static Location<'static>>,
         extras: Option<Box<Extras>>,
     ) -> Option<Self> {
-        let mut pending = Pending::alloc(message.len())?;
+        Self::alloc_exact(code, location, extras, message.len(), |sink| {
+            sink.push_str(message);
+        })
+    }
+
+    /// A heap payload whose message `write` puts into a sink of `len` bytes, or `None` if the
+    /// allocator fails. What `write` offers beyond `len` bytes is cut (at a char boundary), so a
+    /// wrong `len` shortens the message and nothing worse; a panic in `write` frees the
+    /// allocation.
+    #[inline]
+    pub(crate) fn alloc_exact(
+        code: u32,
+        location: Option<&'static Location<'static>>,
+        extras: Option<Box<Extras>>,
+        len: usize,
+        write: impl FnOnce(&mut MessageSink<'_>),
+    ) -> Option<Self> {
+        let mut pending = Pending::alloc(len)?;
         let mut sink = pending.sink();
-        sink.push_str(message);
+        write(&mut sink);
         let len = sink.len;
         Some(pending.finish(code, location, extras, len))
     }

@@ -3,6 +3,7 @@
 use core::fmt::{self, Debug, Display};
 use core::panic::Location;
 
+use crate::pieces::Piece;
 use crate::repr::Repr;
 
 /// An error-code enum with `#[derive(FastStatus)]`.
@@ -90,6 +91,15 @@ pub fn from_code<C: Code>(code: C) -> C::Status {
 #[track_caller]
 pub fn from_args<C: Code>(code: C, args: fmt::Arguments<'_>) -> C::Status {
     C::Status::__from_repr(Repr::from_args(code.to_raw(), args, Location::caller()))
+}
+
+/// `status!(code, "text {x}")` with plain placeholders: the message's pieces, split at compile
+/// time; one allocation.
+#[cold]
+#[inline(never)]
+#[track_caller]
+pub fn from_pieces<C: Code>(code: C, pieces: &[Piece<'_>]) -> C::Status {
+    C::Status::__from_repr(Repr::from_pieces(code.to_raw(), pieces, Location::caller()))
 }
 
 /// The code held by `repr`, which generated code only ever builds from codes of `C`.

@@ -1,0 +1,61 @@
+// Expansion of `status!` in each form, one per statement. Regenerate with
+// `FAST_STATUS_BLESS=1 cargo test -p status-macros snapshots`.
+
+fn status_forms() {
+    let _ = ::fast_status::__private::from_code(StatusCode::Invalid);
+    let _ = (StatusCode::Invalid)
+        .__fast_status_static(const {
+            &::fast_status::__private::StaticStatus::new(
+                StatusCode::Invalid as ::core::primitive::u32,
+                "header needs 4 bytes",
+            )
+        });
+    let _ = match (StatusCode::Invalid, &(buf.len())) {
+        (__code, __arg0) => {
+            use ::fast_status::__private::{ViaDisplay as _, ViaExact as _};
+            ::fast_status::__private::from_pieces(
+                __code,
+                &[
+                    ::fast_status::__private::Piece::Str("header needs 4 bytes, got "),
+                    ::fast_status::__private::piece(
+                        (&&::fast_status::__private::PieceOf(__arg0))
+                            .__fast_status_piece(),
+                    ),
+                ],
+            )
+        }
+    };
+    let _ = match (StatusCode::KeyError, &(t.id)) {
+        (__code, __arg0) => {
+            use ::fast_status::__private::{ViaDisplay as _, ViaExact as _};
+            ::fast_status::__private::from_pieces(
+                __code,
+                &[
+                    ::fast_status::__private::Piece::Str("no column '"),
+                    ::fast_status::__private::piece(
+                        (&&::fast_status::__private::PieceOf(&name))
+                            .__fast_status_piece(),
+                    ),
+                    ::fast_status::__private::Piece::Str("' in "),
+                    ::fast_status::__private::piece(
+                        (&&::fast_status::__private::PieceOf(__arg0))
+                            .__fast_status_piece(),
+                    ),
+                ],
+            )
+        }
+    };
+    let _ = match (code,) {
+        (__code,) => {
+            use ::fast_status::__private::{ViaDisplay as _, ViaExact as _};
+            ::fast_status::__private::from_pieces(
+                __code,
+                &[::fast_status::__private::Piece::Str("literal with a run-time code")],
+            )
+        }
+    };
+    let _ = ::fast_status::__private::from_args(
+        StatusCode::Invalid,
+        ::core::format_args!("offset {offset:#x}"),
+    );
+}

@@ -1,0 +1,205 @@
+//! `status!` with plain `{}` placeholders splits its message at compile time, and writes integer
+//! and string arguments without `core::fmt`. Whatever route a message takes, its text must be
+//! exactly what `format!` writes for the same arguments: these tests compare the two over the
+//! edge values of every integer type, strings around the copy thresholds, every placeholder
+//! form, and the messages that keep the `format_args!` route.
+
+mod common;
+
+use std::cell::Cell;
+use std::fmt;
+
+use common::{Status, StatusCode};
+use fast_status::status;
+
+/// `status!(StatusCode::Invalid, <format>, <args>)` against `format!(<format>, <args>)`.
+macro_rules! same_as_format {
+    ($($message:tt)+) => {{
+        let status = status!(StatusCode::Invalid, $($message)+);
+        assert_eq!(status.message(), format!($($message)+));
+        assert_eq!(status.code(), StatusCode::Invalid);
+        assert_eq!(status.location().map(|l| l.file()), Some(file!()));
+    }};
+}
+
+/// The values where a decimal writer goes wrong: each power of ten and its neighbours, and the
+/// type's extremes.
+fn edges() -> Vec<u64> {
+    let mut values = vec![0, 1, u64::MAX, u64::MAX - 1];
+    let mut power = 1_u64;
+    while let Some(next) = power.checked_mul(10) {
+        power = next;
+        values.extend([power - 1, power, power + 1]);
+    }
+    values
+}
+
+/// Checks every value of `edges()` (and its negation) that fits in each of the `$ty`s, and
+/// their extremes, as a named capture and as a positional argument.
+macro_rules! check_integers {
+    ($($ty:ty),*) => {$(
+        let mut values = vec![<$ty>::MIN, <$ty>::MAX];
+        for n in edges() {
+            values.extend(<$ty>::try_from(n));
+            values.extend(i64::try_from(n).ok().and_then(|n| <$ty>::try_from(-n).ok()));
+        }
+        for n in values {
+            same_as_format!("n = {n}");
+            same_as_format!("[{}]", n);
+        }
+    )*};
+}
+
+#[test]
+fn integers_write_what_format_writes() {
+    check_integers!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+    for n in -10_000..=10_000_i64 {
+        same_as_format!("{n}");
+    }
+    // An integer literal is an `i32`, as in `format!`.
+    same_as_format!("{} and {}", -7, 7);
+    let (a, b, c) = (1_u8, -2_i16, u64::MAX);
+    same_as_format!("{a}{b}{c}{a}");
+}
+
+#[test]
+fn strings_and_bools_write_what_format_writes() {
+    let short = "é";
+    let exact = "0123456789abcdef"; // the longest piece copied inline
+    let longer = "0123456789abcdefg";
+    let long = "ü".repeat(300);
+    let owned = String::from("owned");
+    let empty = "";
+    let (yes, no) = (true, false);
+    same_as_format!("{short}|{exact}|{longer}|{empty}|{owned}|{yes}|{no}");
+    same_as_format!("{long} then {}", long.len());
+    same_as_format!("{}", owned);
+    same_as_format!("{short}");
+    // Text alone: static with a constant code, one piece with a run-time one.
+    assert_eq!(
+        status!(StatusCode::Invalid, "text {{only}}").message(),
+        "text {only}"
+    );
+    let code = StatusCode::Parse;
+    let status = status!(code, "text {{only}}");
+    assert_eq!((status.code(), status.message()), (code, "text {only}"));
+    assert!(status.location().is_some());
+}
+
+#[test]
+fn every_placeholder_form_writes_what_format_writes() {
+    let x = 5_u32;
+    let name = "col";
+    same_as_format!("{0} {1} {0} {}", 1, 2);
+    same_as_format!("{a}-{b}-{a}", a = 1, b = "two");
+    same_as_format!("{x} {y} {x}", y = 3);
+    same_as_format!("{name}[{x}] = {}", x + 1);
+    same_as_format!("{{literal}} {{{x}}} }}{{");
+    same_as_format!("escapes \n\t\"{x}\"\\ and unicode ✓ {name}");
+    same_as_format!(r"raw {x} \n");
+    same_as_format!("trailing comma {}", x,);
+    same_as_format!("{}", "just one string");
+    same_as_format!("{x}{x}{x}{x}{x}{x}{x}{x}{x}{x}{x}{x}{x}{x}{x}{x}{x}{x}{x}{x}");
+}
+
+/// A `Display` that is none of the integer or string types.
+struct Point(i32, i32);
+
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.0, self.1)
+    }
+}
+
+fn generic<T: fmt::Display>(value: T) -> Status {
+    status!(StatusCode::Invalid, "generic {value} and {}", 1)
+}
+
+#[test]
+fn other_arguments_and_format_specs_write_what_format_writes() {
+    let point = Point(-1, 2);
+    let float = 2.5_f64;
+    let ch = 'ß';
+    let x = 255_u64;
+    let text = "pad";
+    // Display arguments beside integer and string ones.
+    same_as_format!("{point} at {x} in {text}, {float} {ch}");
+    same_as_format!("{}", point);
+    same_as_format!("{}", &x);
+    same_as_format!("{}", 1_u128 << 100);
+    same_as_format!("{}", Box::new(7_u8) as Box<dyn fmt::Display>);
+    assert_eq!(generic(7_u64).message(), "generic 7 and 1");
+    // Format specs take the `format_args!` route whole.
+    same_as_format!("{x:>6}|{x:#x}|{x:08b}|{text:?}|{text:<5}|{float:.3}");
+    same_as_format!("{:?} {}", point.0, x);
+    same_as_format!("{0:?} {0}", text);
+    // A message longer than the first pass's stack buffer, through a `Display` argument.
+    let long = "z".repeat(1000);
+    same_as_format!("{point} {long}");
+}
+
+#[test]
+fn value_form_writes_what_format_writes() {
+    let x = 42_u16;
+    let text = String::from("as a value");
+    assert_eq!(status!(StatusCode::Invalid, x).message(), "42");
+    assert_eq!(status!(StatusCode::Invalid, text).message(), "as a value");
+    assert_eq!(
+        status!(StatusCode::Invalid, Point(3, 4)).message(),
+        "(3, 4)"
+    );
+}
+
+#[test]
+fn code_then_arguments_are_evaluated_once_in_order() {
+    let order = Cell::new(Vec::new());
+    let step = |what: &'static str| {
+        let mut seen = order.take();
+        seen.push(what);
+        order.set(seen);
+    };
+    let code = || {
+        step("code");
+        StatusCode::KeyError
+    };
+    let first = || {
+        step("first");
+        1_u8
+    };
+    let second = || {
+        step("second");
+        "two"
+    };
+    let status = status!(
+        code(),
+        "{1} {0} {1} {b}",
+        first(),
+        second(),
+        b = Point(0, 0)
+    );
+    assert_eq!(status.message(), "two 1 two (0, 0)");
+    assert_eq!(status.code(), StatusCode::KeyError);
+    assert_eq!(order.take(), ["code", "first", "second"]);
+}
+
+#[test]
+fn arguments_borrowed_from_temporaries_live_long_enough() {
+    let status = status!(
+        StatusCode::Invalid,
+        "{} {}",
+        String::from("temporary"),
+        5.to_string()
+    );
+    assert_eq!(status.message(), "temporary 5");
+    assert_eq!(in_tail_position().message(), "2 [1, 2]");
+}
+
+/// A split message as a function's tail, with arguments borrowed from temporaries there.
+fn in_tail_position() -> Status {
+    status!(
+        StatusCode::Invalid,
+        "{} {}",
+        vec![1, 2].len(),
+        format!("{:?}", [1, 2])
+    )
+}
