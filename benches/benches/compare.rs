@@ -39,6 +39,7 @@ fn scenarios(c: &mut Criterion) {
     every_type!(c, "code4", |m, x| m::code4(black_box(x))
         .map_err(|e| m::read_code(&e)));
     every_type!(c, "formatted4", |m, x| m::formatted4(black_box(x)).is_err());
+    every_type!(c, "hex4", |m, x| m::hex4(black_box(x)).is_err());
     group!(
         c,
         "context4",

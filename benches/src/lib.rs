@@ -8,6 +8,8 @@
 //!   (they fail only for `u64::MAX`, which the benchmarks never pass);
 //! - `code4(x)`: a code-only error created in `code1` and propagated through four frames;
 //! - `formatted4(x)`: a formatted message (`"bad value {x}"`) through four frames;
+//! - `hex4(x)`: the same with a format spec (`"bad value {x:#x}"`), which takes every type,
+//!   fast-status too, through `core::fmt`;
 //! - `context4(x)`: a code-only error that gains a context line in each of four frames, for the
 //!   types that have context;
 //! - `read_code(&E)`: what a caller inspects; `duplicate(&E)`: a clone, for `Clone` types.
@@ -59,10 +61,36 @@ impl std::error::Error for CodeError {}
 pub const CODE: u32 = 3;
 
 macro_rules! shapes {
+    // Four frames over an error that `$make(x)` builds in the first.
+    (@chain $make:ident: $f1:ident, $f2:ident, $f3:ident, $f4:ident) => {
+        #[inline(never)]
+        pub fn $f1(x: u64) -> Result<u64, E> {
+            if x != u64::MAX {
+                return Err($make(x));
+            }
+            Ok(x)
+        }
+
+        #[inline(never)]
+        pub fn $f2(x: u64) -> Result<u64, E> {
+            Ok($f1(x)? + 1)
+        }
+
+        #[inline(never)]
+        pub fn $f3(x: u64) -> Result<u64, E> {
+            Ok($f2(x)? + 1)
+        }
+
+        #[inline(never)]
+        pub fn $f4(x: u64) -> Result<u64, E> {
+            Ok($f3(x)? + 1)
+        }
+    };
     (
         type Error = $E:ty;
         fn code() $code:block
         fn formatted($x:ident) $formatted:block
+        fn hex($h:ident) $hex:block
         fn read_code($e:ident) $read:block
         $(fn duplicate($d:ident) $dup:block)?
         $(fn context($c:ident, $line:ident) $ctx:block)?
@@ -77,6 +105,10 @@ macro_rules! shapes {
         #[cold]
         #[inline(never)]
         fn make_formatted($x: u64) -> E $formatted
+
+        #[cold]
+        #[inline(never)]
+        fn make_hex($h: u64) -> E $hex
 
         #[inline(never)]
         pub fn check(x: u64) -> Result<(), E> {
@@ -117,28 +149,8 @@ macro_rules! shapes {
             Ok(code3(x)? + 1)
         }
 
-        #[inline(never)]
-        pub fn formatted1(x: u64) -> Result<u64, E> {
-            if x != u64::MAX {
-                return Err(make_formatted(x));
-            }
-            Ok(x)
-        }
-
-        #[inline(never)]
-        pub fn formatted2(x: u64) -> Result<u64, E> {
-            Ok(formatted1(x)? + 1)
-        }
-
-        #[inline(never)]
-        pub fn formatted3(x: u64) -> Result<u64, E> {
-            Ok(formatted2(x)? + 1)
-        }
-
-        #[inline(never)]
-        pub fn formatted4(x: u64) -> Result<u64, E> {
-            Ok(formatted3(x)? + 1)
-        }
+        shapes!(@chain make_formatted: formatted1, formatted2, formatted3, formatted4);
+        shapes!(@chain make_hex: hex1, hex2, hex3, hex4);
 
         #[inline(never)]
         pub fn read_code($e: &E) -> u32 $read
@@ -206,6 +218,7 @@ pub mod floor {
             let _ = x;
             NonZeroUsize::new(super::CODE as usize).unwrap_or(NonZeroUsize::MIN)
         }
+        fn hex(x) { make_formatted(x) }
         fn read_code(e) { u32::try_from(e.get()).unwrap_or(u32::MAX) }
         fn duplicate(e) { *e }
     }
@@ -222,6 +235,7 @@ pub mod code_u32 {
             let _ = x;
             NonZeroU32::new(super::CODE).unwrap_or(NonZeroU32::MIN)
         }
+        fn hex(x) { make_formatted(x) }
         fn read_code(e) { e.get() }
         fn duplicate(e) { *e }
     }
@@ -245,6 +259,7 @@ pub mod fast {
         type Error = Bench;
         fn code() { Bench::from_code(BenchCode::Invalid) }
         fn formatted(x) { fast_status::status!(BenchCode::Invalid, "bad value {x}") }
+        fn hex(x) { fast_status::status!(BenchCode::Invalid, "bad value {x:#x}") }
         fn read_code(e) { e.code().to_raw() }
         fn duplicate(e) { e.clone() }
         fn context(e, line) { e.context(line) }
@@ -273,6 +288,7 @@ pub mod arrow_before_fix {
         type Error = OutOfLineDrop;
         fn code() { OutOfLineDrop(Bench::from_code(BenchCode::Invalid)) }
         fn formatted(x) { OutOfLineDrop(fast_status::status!(BenchCode::Invalid, "bad value {x}")) }
+        fn hex(x) { OutOfLineDrop(fast_status::status!(BenchCode::Invalid, "bad value {x:#x}")) }
         fn read_code(e) { e.0.code().to_raw() }
         fn duplicate(e) { OutOfLineDrop(e.0.clone()) }
         fn context(e, line) {
@@ -291,6 +307,7 @@ pub mod io {
         type Error = Error;
         fn code() { Error::from(ErrorKind::InvalidData) }
         fn formatted(x) { Error::new(ErrorKind::InvalidData, format!("bad value {x}")) }
+        fn hex(x) { Error::new(ErrorKind::InvalidData, format!("bad value {x:#x}")) }
         fn read_code(e) { u32::from(e.kind() == ErrorKind::InvalidData) * super::CODE }
     }
 }
@@ -303,6 +320,7 @@ pub mod anyhow {
         type Error = anyhow::Error;
         fn code() { anyhow::Error::new(CodeError(super::CODE)) }
         fn formatted(x) { anyhow::anyhow!("bad value {x}") }
+        fn hex(x) { anyhow::anyhow!("bad value {x:#x}") }
         fn read_code(e) { e.downcast_ref::<CodeError>().map_or(0, |c| c.0) }
         fn context(e, line) { e.context(line) }
     }
@@ -316,6 +334,7 @@ pub mod boxed {
         type Error = Box<dyn std::error::Error + Send + Sync>;
         fn code() { Box::new(CodeError(super::CODE)) }
         fn formatted(x) { format!("bad value {x}").into() }
+        fn hex(x) { format!("bad value {x:#x}").into() }
         fn read_code(e) { e.downcast_ref::<CodeError>().map_or(0, |c| c.0) }
     }
 }
@@ -331,6 +350,11 @@ pub mod thin {
         fn formatted(x) {
             let mut builder = ThinStatus::builder(ErrorCode::InvalidArgument);
             let _ = write!(builder, "bad value {x}");
+            builder.build()
+        }
+        fn hex(x) {
+            let mut builder = ThinStatus::builder(ErrorCode::InvalidArgument);
+            let _ = write!(builder, "bad value {x:#x}");
             builder.build()
         }
         fn read_code(e) { e.code_raw().get().unsigned_abs() }
@@ -353,6 +377,7 @@ pub mod thiserror_string {
         type Error = ThisError;
         fn code() { ThisError::Invalid }
         fn formatted(x) { ThisError::Message(format!("bad value {x}")) }
+        fn hex(x) { ThisError::Message(format!("bad value {x:#x}")) }
         fn read_code(e) {
             match e {
                 ThisError::Invalid => super::CODE,
@@ -390,6 +415,7 @@ pub mod df40 {
         type Error = FortyByteError;
         fn code() { FortyByteError::Code(super::CODE) }
         fn formatted(x) { FortyByteError::Plan(format!("bad value {x}")) }
+        fn hex(x) { FortyByteError::Plan(format!("bad value {x:#x}")) }
         fn read_code(e) {
             match e {
                 FortyByteError::Code(code) => *code,

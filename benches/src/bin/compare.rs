@@ -77,6 +77,7 @@ macro_rules! cells {
             value_cell!(icount_value, m::value, e => handle(e));
             value_cell!(icount_code4, m::code4, e => u64::from(m::read_code(&e)));
             value_cell!(icount_formatted4, m::formatted4, e => u64::from(m::read_code(&e)));
+            value_cell!(icount_hex4, m::hex4, e => u64::from(m::read_code(&e)));
 
             $( cells!(@ $extra); )*
 
@@ -87,6 +88,7 @@ macro_rules! cells {
                     ("value", icount_value),
                     ("code4", icount_code4),
                     ("formatted4", icount_formatted4),
+                    ("hex4", icount_hex4),
                 ];
                 $( cells.push(cells!(@entry $extra)); )*
                 cells
@@ -148,11 +150,12 @@ macro_rules! rows {
 
 fast_status_benches::for_each_type!(rows);
 
-const SCENARIOS: [&str; 6] = [
+const SCENARIOS: [&str; 7] = [
     "success",
     "value",
     "code4",
     "formatted4",
+    "hex4",
     "clone",
     "context4",
 ];
@@ -189,8 +192,9 @@ fn main() {
     );
     println!("  code4 = code-only error created, propagated 4 frames, code read, dropped;");
     println!(
-        "  formatted4 = \"bad value {{x}}\" through 4 frames; clone = clone + drop of a heap error;"
+        "  formatted4 = \"bad value {{x}}\" through 4 frames; hex4 = \"bad value {{x:#x}}\", the same;"
     );
+    println!("  clone = clone + drop of a heap error;");
     println!("  context4 = a context line added in each of 4 frames.");
     println!(
         "  cells: ns/op (median of 11) | allocations/op | instructions/op ÷ the floor's (callgrind)\n"
