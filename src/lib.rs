@@ -22,6 +22,14 @@ pub use status_runtime::set_backtrace_capture;
 /// stored with it in a constant; for a code known only at run time use `Status::new`.
 /// Statuses with a message record where they were created ([`FastStatus::location`]).
 ///
+/// A message whose placeholders are all plain (`{}`, `{0}`, `{name}`) is split into its text
+/// and arguments at compile time. Integer (`u8` to `u64`, `i8` to `i64`, `usize`, `isize`),
+/// string (`str`, `&str`, `String`) and `bool` arguments are then written without `core::fmt`:
+/// the message's length is added up and the pieces are copied into its one allocation. Any
+/// other argument is formatted by its `Display`, and a message with a format spec (`{x:?}`,
+/// `{x:#x}`) is given to `format_args!` whole. Every route writes exactly the text `format!`
+/// would, and allocates once.
+///
 /// ```
 /// use fast_status::{status, FastStatus};
 ///

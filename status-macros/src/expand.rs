@@ -551,17 +551,17 @@ pub(crate) fn status(invocation: &Invocation) -> TokenStream {
     let Some(message) = message else {
         return quote! { #private::from_code(#code) };
     };
-    if let Message::Literal { text, args } = message
-        && args.is_empty()
-        && invocation.code_is_constant_path()
-        && let Some(value) = static_text(text)
-    {
-        let value = syn::LitStr::new(&value, text.span());
-        return quote! {
-            (#code).__fast_status_static(const {
-                &#private::StaticStatus::new(#code as ::core::primitive::u32, #value)
-            })
-        };
+    // No `let` chains here: the crate builds on Rust 1.85.
+    if let Message::Literal { text, args } = message {
+        let text_alone = args.is_empty() && invocation.code_is_constant_path();
+        if let Some(value) = static_text(text).filter(|_| text_alone) {
+            let value = syn::LitStr::new(&value, text.span());
+            return quote! {
+                (#code).__fast_status_static(const {
+                    &#private::StaticStatus::new(#code as ::core::primitive::u32, #value)
+                })
+            };
+        }
     }
     if let Some(split) = message.split() {
         return pieces(&private, code, &split);
