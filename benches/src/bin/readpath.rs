@@ -9,7 +9,10 @@
 //! the binary: its spread is the resolution of the wall measurement.
 //!
 //! `cargo run --release -p fast-status-benches --bin readpath`, and with
-//! `--profile release-o0` / `--profile release-os` for opt-level 0 and "s".
+//! `--profile release-o0` / `--profile release-os` for opt-level 0 and "s";
+//! `scripts/readpath.sh` runs all three, as cargo builds them and with functions and loops
+//! aligned to 64 bytes (where a loop lands moves identical code's wall time by up to ~45% on
+//! the development machine; aligned, identical code measures within a few percent).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -98,6 +101,7 @@ fn main() {
         WALL_BYTES >> 20,
         env!("BENCH_OPT_LEVEL"),
     );
+    println!("  build: {}", env!("BENCH_CODE_PLACEMENT"));
     println!(
         "  wall: median of {ROUNDS} rounds (middle half in brackets), each row against the floor \
          in the same round"
