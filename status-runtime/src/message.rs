@@ -65,11 +65,7 @@ impl Repr {
     ) -> Self {
         #[cfg(feature = "alloc")]
         {
-            let Some(mut repr) = formatted(raw, args, Some(location)) else {
-                return Self::inline(raw);
-            };
-            repr.attach_backtrace();
-            repr
+            Self::created(raw, formatted(raw, args, Some(location)))
         }
         #[cfg(not(feature = "alloc"))]
         {
@@ -267,11 +263,22 @@ impl Repr {
         header.extras.as_deref_mut()
     }
 
+    /// A new status: `heap` with a backtrace when they are enabled, or the inline code `raw`
+    /// when `heap` could not be allocated.
+    #[inline]
+    pub(crate) fn created(raw: u32, heap: Option<Self>) -> Self {
+        let Some(mut repr) = heap else {
+            return Self::inline(raw);
+        };
+        repr.attach_backtrace();
+        repr
+    }
+
     /// Captures a backtrace into this new heap status, when they are enabled: one load when
     /// they are not.
     #[inline]
     #[allow(clippy::unused_self, reason = "does nothing without the `std` feature")]
-    pub(crate) fn attach_backtrace(&mut self) {
+    fn attach_backtrace(&mut self) {
         #[cfg(feature = "std")]
         if crate::backtrace::enabled() {
             self.capture_backtrace();

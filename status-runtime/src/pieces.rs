@@ -122,11 +122,7 @@ impl Repr {
                     piece.write_to(sink);
                 }
             });
-            let Some(mut repr) = written else {
-                return Self::inline(raw);
-            };
-            repr.attach_backtrace();
-            repr
+            Self::created(raw, written)
         }
         #[cfg(not(feature = "alloc"))]
         {
