@@ -203,3 +203,46 @@ fn in_tail_position() -> Status {
         format!("{:?}", [1, 2])
     )
 }
+
+/// Writes `"partial"`, then fails.
+struct Failing;
+
+impl fmt::Display for Failing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("partial")?;
+        Err(fmt::Error)
+    }
+}
+
+#[test]
+fn a_failing_display_ends_the_message_on_every_route() {
+    let x = 1_u8;
+    // Split, with a `Display` piece; with a format spec, through `format_args!`.
+    let split = status!(StatusCode::Invalid, "{x} {} {x}", Failing);
+    let spec = status!(StatusCode::Invalid, "{x:?} {} {x}", Failing);
+    assert_eq!(split.message(), "1 partial");
+    assert_eq!(spec.message(), "1 partial");
+}
+
+/// Writes 300 bytes on its first call (more than the stack pass holds, so a second pass writes
+/// into the message's allocation) and panics on its second.
+struct PanicsOnSecondPass(Cell<usize>);
+
+impl fmt::Display for PanicsOnSecondPass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.set(self.0.get() + 1);
+        assert!(self.0.get() < 2, "Display panicked on purpose");
+        f.write_str(&"p".repeat(300))
+    }
+}
+
+#[test]
+fn a_panicking_display_frees_the_message_and_the_panic_goes_on() {
+    let x = 1_u8;
+    let result = std::panic::catch_unwind(|| {
+        let value = PanicsOnSecondPass(Cell::new(0));
+        status!(StatusCode::Invalid, "{x} {}", value)
+    });
+    // Nothing leaks: the memory checks (`scripts/check-memory.sh`) run this test.
+    assert!(result.is_err());
+}

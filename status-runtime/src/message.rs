@@ -317,7 +317,9 @@ fn formatted(
 ) -> Option<Repr> {
     match args.as_str() {
         Some(text) => Repr::alloc_with_str(raw, text, location, None),
-        None => Repr::alloc_formatted(raw, location, args),
+        None => Repr::alloc_formatted(raw, location, |sink| {
+            let _ = fmt::write(sink, args);
+        }),
     }
 }
 

@@ -51,10 +51,15 @@ impl Piece<'_> {
         })
     }
 
-    /// Writes the piece into `sink`.
+    /// Writes the piece into `sink`; an error is a `Display` piece's.
     #[cfg(feature = "alloc")]
-    #[inline]
-    fn write_to(&self, sink: &mut MessageSink<'_>) {
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "used by both routes, LLVM would keep it out of line: a call per piece, about 20 \
+                  more instructions for `\"bad value {x}\"` (BENCHMARKS.md, formatted4)"
+    )]
+    fn write_to(&self, sink: &mut MessageSink<'_>) -> fmt::Result {
         match *self {
             Piece::Str(text) => sink.push_str(text),
             Piece::Unsigned(n) => sink.push_str(Decimal::new(n).as_str()),
@@ -64,33 +69,20 @@ impl Piece<'_> {
                 }
                 sink.push_str(Decimal::new(n.unsigned_abs()).as_str());
             }
-            Piece::Display(value) => {
-                let _ = fmt::Write::write_fmt(sink, format_args!("{value}"));
-            }
+            Piece::Display(value) => return fmt::Write::write_fmt(sink, format_args!("{value}")),
         }
+        Ok(())
     }
 }
 
+/// Writes `pieces` into `sink`, one after the other, up to the first that fails.
 #[cfg(feature = "alloc")]
-impl Display for Piece<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Piece::Str(text) => f.write_str(text),
-            Piece::Unsigned(n) => Display::fmt(&n, f),
-            Piece::Signed(n) => Display::fmt(&n, f),
-            Piece::Display(value) => value.fmt(f),
+#[inline]
+fn write_all(pieces: &[Piece<'_>], sink: &mut MessageSink<'_>) {
+    for piece in pieces {
+        if piece.write_to(sink).is_err() {
+            return;
         }
-    }
-}
-
-/// A message's pieces, written one after the other.
-#[cfg(feature = "alloc")]
-struct Pieces<'p, 'a>(&'p [Piece<'a>]);
-
-#[cfg(feature = "alloc")]
-impl Display for Pieces<'_, '_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.iter().try_for_each(|piece| piece.fmt(f))
     }
 }
 
@@ -99,8 +91,9 @@ impl Repr {
     /// length, and a backtrace when they are enabled.
     ///
     /// Without a `Display` piece, the length is added up and the pieces copied, with no
-    /// `core::fmt`; with one, this is [`Repr::from_args`] over the pieces. Without memory, the
-    /// result is the inline code.
+    /// `core::fmt`. With one, the pieces are written as [`Repr::from_args`] writes a message
+    /// (measured on the stack first), and a `Display` that fails ends the message there.
+    /// Without memory, the result is the inline code.
     #[cold]
     #[inline(never)]
     #[must_use]
@@ -114,14 +107,15 @@ impl Repr {
             let len = pieces
                 .iter()
                 .try_fold(0_usize, |len, piece| len.checked_add(piece.len()?));
-            let Some(len) = len else {
-                return Self::from_args(raw, format_args!("{}", Pieces(pieces)), location);
+            let written = match len {
+                // No `Display` piece, so no piece fails.
+                Some(len) => Self::alloc_exact(raw, Some(location), None, len, |sink| {
+                    for piece in pieces {
+                        let _ = piece.write_to(sink);
+                    }
+                }),
+                None => Self::alloc_formatted(raw, Some(location), |sink| write_all(pieces, sink)),
             };
-            let written = Self::alloc_exact(raw, Some(location), None, len, |sink| {
-                for piece in pieces {
-                    piece.write_to(sink);
-                }
-            });
             Self::created(raw, written)
         }
         #[cfg(not(feature = "alloc"))]
@@ -230,5 +224,43 @@ impl<'a> ViaExact<'a> for &&PieceOf<'a, bool> {
     #[inline]
     fn __fast_status_piece(self) -> Piece<'a> {
         Piece::Str(if *self.0 { "true" } else { "false" })
+    }
+}
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use alloc::string::ToString;
+    use alloc::vec::Vec;
+
+    use super::Piece;
+
+    /// Each power of ten, its neighbours, and the extremes.
+    fn edges() -> Vec<u64> {
+        let mut values = alloc::vec![0, 1, u64::MAX];
+        let mut power = 1_u64;
+        while let Some(next) = power.checked_mul(10) {
+            power = next;
+            values.extend([power - 1, power, power + 1]);
+        }
+        values
+    }
+
+    /// The lengths that choose the exact route are known for every integer and string piece,
+    /// and are the lengths `Display` writes; a `Display` piece has none (so takes `core::fmt`).
+    #[test]
+    fn integer_and_string_pieces_have_exact_lengths() {
+        for n in edges() {
+            assert_eq!(Piece::Unsigned(n).len(), Some(n.to_string().len()), "{n}");
+            #[allow(
+                clippy::cast_possible_wrap,
+                reason = "every bit pattern is a test value"
+            )]
+            let signed = [n as i64, (n as i64).wrapping_neg(), i64::MIN];
+            for s in signed {
+                assert_eq!(Piece::Signed(s).len(), Some(s.to_string().len()), "{s}");
+            }
+        }
+        assert_eq!(Piece::Str("é!").len(), Some(3));
+        assert_eq!(Piece::Display(&1.5_f64).len(), None);
     }
 }

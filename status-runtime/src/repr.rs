@@ -683,7 +683,8 @@ impl Repr {
         }
     }
 
-    /// A heap payload with `args` formatted into it, or `None` if the allocator fails.
+    /// A heap payload with the message `write` puts into a sink, or `None` if the allocator
+    /// fails. `write` runs once or twice and must write the same text each time.
     ///
     /// One allocation, of the message's length (see [`FIRST_PASS`]). A `Display` that writes
     /// more on the second pass than on the first is cut at the measured length. If the
@@ -697,15 +698,15 @@ impl Repr {
     pub(crate) fn alloc_formatted(
         code: u32,
         location: Option<&'static Location<'static>>,
-        args: core::fmt::Arguments<'_>,
+        write: impl Fn(&mut MessageSink<'_>),
     ) -> Option<Self> {
         let mut buffer = [MaybeUninit::<u8>::uninit(); FIRST_PASS];
         let mut first = MessageSink::new(&mut buffer);
-        let _ = core::fmt::write(&mut first, args);
+        write(&mut first);
         if first.dropped > 0 {
             if let Some(mut pending) = Pending::alloc(first.total()) {
                 let mut sink = pending.sink();
-                let _ = core::fmt::write(&mut sink, args);
+                write(&mut sink);
                 let len = sink.len;
                 return Some(pending.finish(code, location, None, len));
             }
