@@ -2,7 +2,8 @@
 # The read-path workload (`readpath`) at opt-level 3, 0 and "s", in two builds:
 #
 #   default: as cargo builds it. Where each decode loop lands in the binary moves its wall time:
-#            on the development machine, byte-identical loops measured up to 1.45x apart.
+#            on the development machine, byte-identical loops measured from 0.69x to 1.53x
+#            of the floor.
 #   aligned: every function and loop aligned to 64 bytes (`-C llvm-args=-align-all-functions=6
 #            -C llvm-args=-align-loops=64`), so identical code runs at the same speed and the
 #            wall column compares the error types, not their addresses. Built in
