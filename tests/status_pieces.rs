@@ -246,3 +246,26 @@ fn a_panicking_display_frees_the_message_and_the_panic_goes_on() {
     // Nothing leaks: the memory checks (`scripts/check-memory.sh`) run this test.
     assert!(result.is_err());
 }
+
+/// `bail!` and `ensure!` pass the message through one more macro: captures still resolve.
+fn check_len(buf: &[u8], limit: usize) -> Result<usize, Status> {
+    let len = buf.len();
+    fast_status::ensure!(len > 0, StatusCode::Invalid, "empty buffer, limit {limit}");
+    if len > limit {
+        fast_status::bail!(StatusCode::Invalid, "{len} bytes over the limit {}", limit);
+    }
+    Ok(len)
+}
+
+#[test]
+fn bail_and_ensure_split_their_messages_too() {
+    assert_eq!(check_len(&[1], 4), Ok(1));
+    assert_eq!(
+        check_len(&[], 4).unwrap_err().message(),
+        "empty buffer, limit 4"
+    );
+    assert_eq!(
+        check_len(&[1, 2, 3], 2).unwrap_err().message(),
+        "3 bytes over the limit 2"
+    );
+}

@@ -135,6 +135,10 @@ fn split_literal(text: &LitStr, args: &[TokenStream]) -> Option<Split> {
     let mut named: Vec<(String, usize)> = Vec::new();
     let mut exprs = Vec::with_capacity(args.len());
     for arg in args {
+        // An empty argument (`"{}",, x`) is a syntax error `format_args!` words best.
+        if arg.is_empty() {
+            return None;
+        }
         match named_arg(arg) {
             Some((name, expr)) => {
                 if named.iter().any(|(seen, _)| *seen == name) {
@@ -358,6 +362,7 @@ mod tests {
             quote!("{a}", a = 1, a = 2),
             quote!("{} {a}", a = 1, b),
             quote!("{} {}", b, a = 1),
+            quote!("{} {}", , b),
         ] {
             assert_eq!(split(&message), None, "{message}");
         }
