@@ -551,30 +551,27 @@ pub(crate) fn status(invocation: &Invocation) -> TokenStream {
     let Some(message) = message else {
         return quote! { #private::from_code(#code) };
     };
-    // No `let` chains here: the crate builds on Rust 1.85.
-    if let Message::Literal { text, args } = message {
-        let text_alone = args.is_empty() && invocation.code_is_constant_path();
-        if let Some(value) = static_text(text).filter(|_| text_alone) {
-            let value = syn::LitStr::new(&value, text.span());
-            return quote! {
-                (#code).__fast_status_static(const {
-                    &#private::StaticStatus::new(#code as ::core::primitive::u32, #value)
-                })
-            };
-        }
-    }
-    if let Some(split) = message.split() {
-        return pieces(&private, code, &split);
-    }
-    match message {
+    let split = match message {
+        Message::Display(value) => Split::value(value),
         Message::Literal { text, args } => {
-            let args = join_commas(args);
-            quote! { #private::from_args(#code, ::core::format_args!(#text #args)) }
+            if args.is_empty() && invocation.code_is_constant_path() {
+                if let Some(value) = static_text(text) {
+                    let value = syn::LitStr::new(&value, text.span());
+                    return quote! {
+                        (#code).__fast_status_static(const {
+                            &#private::StaticStatus::new(#code as ::core::primitive::u32, #value)
+                        })
+                    };
+                }
+            }
+            let Some(split) = Split::literal(text, args) else {
+                let args = join_commas(args);
+                return quote! { #private::from_args(#code, ::core::format_args!(#text #args)) };
+            };
+            split
         }
-        Message::Display(value) => {
-            quote! { #private::from_args(#code, ::core::format_args!("{}", #value)) }
-        }
-    }
+    };
+    pieces(&private, code, &split)
 }
 
 /// `status!` with a message split into pieces: the code and the arguments are evaluated once,

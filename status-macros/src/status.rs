@@ -115,92 +115,92 @@ enum Segment {
     Name(String),
 }
 
-impl Message {
-    /// The message as pieces, or `None` when `format_args!` should have it whole: a format
-    /// spec (`{x:?}`), a malformed string, or arguments that do not match the placeholders
-    /// (`format_args!` then reports the mistake in its own words).
-    pub(crate) fn split(&self) -> Option<Split> {
-        match self {
-            Message::Display(value) => Some(Split {
-                args: vec![value.clone()],
-                pieces: vec![Piece::Arg(0)],
-            }),
-            Message::Literal { text, args } => split_literal(text, args),
+impl Split {
+    /// The value form, `status!(code, value)`: one argument, written by its kind.
+    pub(crate) fn value(value: &TokenStream) -> Self {
+        Split {
+            args: vec![value.clone()],
+            pieces: vec![Piece::Arg(0)],
         }
     }
 }
 
-fn split_literal(text: &LitStr, args: &[TokenStream]) -> Option<Split> {
-    let mut positional = 0;
-    let mut named: Vec<(String, usize)> = Vec::new();
-    let mut exprs = Vec::with_capacity(args.len());
-    for arg in args {
-        // An empty argument (`"{}",, x`) is a syntax error `format_args!` words best.
-        if arg.is_empty() {
+impl Split {
+    /// A literal with its arguments as pieces, or `None` when `format_args!` should have it
+    /// whole: a format spec (`{x:?}`), a malformed string, or arguments that do not match the
+    /// placeholders (`format_args!` then reports the mistake in its own words).
+    pub(crate) fn literal(text: &LitStr, args: &[TokenStream]) -> Option<Self> {
+        let mut positional = 0;
+        let mut named: Vec<(String, usize)> = Vec::new();
+        let mut exprs = Vec::with_capacity(args.len());
+        for arg in args {
+            // An empty argument (`"{}",, x`) is a syntax error `format_args!` words best.
+            if arg.is_empty() {
+                return None;
+            }
+            match named_arg(arg) {
+                Some((name, expr)) => {
+                    if named.iter().any(|(seen, _)| *seen == name) {
+                        return None;
+                    }
+                    named.push((name, exprs.len()));
+                    exprs.push(expr);
+                }
+                // `format_args!` wants positional arguments first.
+                None if !named.is_empty() => return None,
+                None => {
+                    positional += 1;
+                    exprs.push(arg.clone());
+                }
+            }
+        }
+        let mut used = vec![false; exprs.len()];
+        let mut next = 0;
+        let mut pieces = Vec::new();
+        for segment in parse_format(&text.value())? {
+            let index = match segment {
+                Segment::Text(text) => {
+                    match pieces.last_mut() {
+                        Some(Piece::Text(before)) => before.push_str(&text),
+                        _ if text.is_empty() => {}
+                        _ => pieces.push(Piece::Text(text)),
+                    }
+                    continue;
+                }
+                Segment::Next => {
+                    next += 1;
+                    next - 1
+                }
+                Segment::Index(index) => index,
+                Segment::Name(name) => {
+                    if let Some(&(_, index)) = named.iter().find(|(n, _)| *n == name) {
+                        used[index] = true;
+                        pieces.push(Piece::Arg(index));
+                    } else {
+                        // Not a keyword, not `_`: a variable `format_args!` would capture.
+                        let ident = syn::parse_str::<Ident>(&name).ok()?;
+                        pieces.push(Piece::Capture(Ident::new(&ident.to_string(), text.span())));
+                    }
+                    continue;
+                }
+            };
+            // A positional reference past the positional arguments (to a named one, or to none) is
+            // left to `format_args!`, its lint or its error.
+            if index >= positional {
+                return None;
+            }
+            used[index] = true;
+            pieces.push(Piece::Arg(index));
+        }
+        // An unused argument is an error `format_args!` reports.
+        if used.contains(&false) {
             return None;
         }
-        match named_arg(arg) {
-            Some((name, expr)) => {
-                if named.iter().any(|(seen, _)| *seen == name) {
-                    return None;
-                }
-                named.push((name, exprs.len()));
-                exprs.push(expr);
-            }
-            // `format_args!` wants positional arguments first.
-            None if !named.is_empty() => return None,
-            None => {
-                positional += 1;
-                exprs.push(arg.clone());
-            }
-        }
+        Some(Split {
+            args: exprs,
+            pieces,
+        })
     }
-    let mut used = vec![false; exprs.len()];
-    let mut next = 0;
-    let mut pieces = Vec::new();
-    for segment in parse_format(&text.value())? {
-        let index = match segment {
-            Segment::Text(text) => {
-                match pieces.last_mut() {
-                    Some(Piece::Text(before)) => before.push_str(&text),
-                    _ if text.is_empty() => {}
-                    _ => pieces.push(Piece::Text(text)),
-                }
-                continue;
-            }
-            Segment::Next => {
-                next += 1;
-                next - 1
-            }
-            Segment::Index(index) => index,
-            Segment::Name(name) => {
-                if let Some(&(_, index)) = named.iter().find(|(n, _)| *n == name) {
-                    used[index] = true;
-                    pieces.push(Piece::Arg(index));
-                } else {
-                    // Not a keyword, not `_`: a variable `format_args!` would capture.
-                    let ident = syn::parse_str::<Ident>(&name).ok()?;
-                    pieces.push(Piece::Capture(Ident::new(&ident.to_string(), text.span())));
-                }
-                continue;
-            }
-        };
-        // A positional reference past the positional arguments (to a named one, or to none) is
-        // left to `format_args!`, its lint or its error.
-        if index >= positional {
-            return None;
-        }
-        used[index] = true;
-        pieces.push(Piece::Arg(index));
-    }
-    // An unused argument is an error `format_args!` reports.
-    if used.contains(&false) {
-        return None;
-    }
-    Some(Split {
-        args: exprs,
-        pieces,
-    })
 }
 
 /// `name = expr` as a name and an expression (`==` is a comparison, not a name).
@@ -285,13 +285,16 @@ pub(crate) fn join_commas(segments: &[TokenStream]) -> TokenStream {
 mod tests {
     use quote::quote;
 
-    use super::{Invocation, Piece, static_text};
+    use super::{Invocation, Message, Piece, Split, static_text};
 
     /// The pieces `status!(krate; Code::X, <message>)` is split into, written `"text"`, `#0`
     /// (explicit argument 0) and `capture x`; `None` when `format_args!` gets it whole.
     fn split(message: &proc_macro2::TokenStream) -> Option<Vec<String>> {
         let invocation = Invocation::parse(quote!(::fs; Code::X, #message)).expect("parses");
-        let split = invocation.message.expect("a message").split()?;
+        let split = match invocation.message.expect("a message") {
+            Message::Literal { text, args } => Split::literal(&text, &args)?,
+            Message::Display(value) => Split::value(&value),
+        };
         Some(
             split
                 .pieces
