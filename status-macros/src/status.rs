@@ -123,9 +123,7 @@ impl Split {
             pieces: vec![Piece::Arg(0)],
         }
     }
-}
 
-impl Split {
     /// A literal with its arguments as pieces, or `None` when `format_args!` should have it
     /// whole: a format spec (`{x:?}`), a malformed string, or arguments that do not match the
     /// placeholders (`format_args!` then reports the mistake in its own words).
