@@ -58,7 +58,7 @@ mod shadowed {
 
     pub const STATIC: Hygiene = ::fast_status::status!(HygieneCode::First, "static");
 
-    pub fn build(x: i32) -> [Hygiene; 6] {
+    pub fn build(x: i32) -> [Hygiene; 8] {
         // Named like the bindings of a split message's expansion, which must not capture them.
         let (__arg0, __code) = ("a", 'c');
         [
@@ -68,14 +68,29 @@ mod shadowed {
             Hygiene::r#type("raw identifier constructor"),
             STATIC,
             ::fast_status::status!(HygieneCode::First, "{} {__arg0} {__code}", __code),
+            // Only `Display` arguments, then only exact ones: each leaves one trait import of
+            // the expansion unused, which must not warn.
+            ::fast_status::status!(HygieneCode::First, "{} {}", 2.5, 'c'),
+            ::fast_status::status!(HygieneCode::First, "{}", 7_u8),
         ]
     }
 }
 
 #[test]
 fn derive_and_status_ignore_shadowed_names() {
-    let [code_only, formatted, inline, keyword, fixed, bindings] = shadowed::build(3);
+    let [
+        code_only,
+        formatted,
+        inline,
+        keyword,
+        fixed,
+        bindings,
+        display_only,
+        exact_only,
+    ] = shadowed::build(3);
     assert_eq!(bindings.message(), "c a c");
+    assert_eq!(display_only.message(), "2.5 c");
+    assert_eq!(exact_only.message(), "7");
     assert_eq!(code_only.to_string(), "First");
     assert_eq!(formatted.to_string(), "Second code: x = 3");
     assert_eq!(inline.to_string(), "Second code: x = 3");

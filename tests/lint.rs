@@ -22,11 +22,13 @@ pub mod codes {
     /// A constant status.
     pub const TIMEOUT: Strict = fast_status::status!(StrictCode::Timeout, "too slow");
 
-    /// Split messages (integers, strings, another `Display`), and one for `format_args!`.
-    pub fn formatted(offset: u64, column: &str, ratio: f64) -> [Strict; 2] {
+    /// Split messages (mixed, `Display` only, exact only), and one for `format_args!`.
+    pub fn formatted(offset: u64, column: &str, ratio: f64) -> [Strict; 4] {
         [
             fast_status::status!(StrictCode::Invalid, "{column}[{offset}] at {}", ratio),
             fast_status::status!(StrictCode::Invalid, "{offset:#x}"),
+            fast_status::status!(StrictCode::Invalid, "ratio {ratio}"),
+            fast_status::status!(StrictCode::Invalid, "offset {offset}"),
         ]
     }
 }
@@ -37,7 +39,9 @@ fn strict_crate_compiles_and_works() {
     assert_eq!(TIMEOUT.to_string(), "Timeout: too slow");
     assert!(Strict::from(std::fmt::Error).is_io_error());
     assert_eq!(Strict::invalid("x").code(), StrictCode::Invalid);
-    let [split, specs] = codes::formatted(16, "c", 0.5);
+    let [split, specs, display_only, exact_only] = codes::formatted(16, "c", 0.5);
     assert_eq!(split.message(), "c[16] at 0.5");
     assert_eq!(specs.message(), "0x10");
+    assert_eq!(display_only.message(), "ratio 0.5");
+    assert_eq!(exact_only.message(), "offset 16");
 }

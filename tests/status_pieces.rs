@@ -269,3 +269,51 @@ fn bail_and_ensure_split_their_messages_too() {
         "3 bytes over the limit 2"
     );
 }
+
+/// The piece an argument becomes, by the call a split message's expansion makes for it (pinned
+/// by `tests/expand/status-forms.expanded.rs`), written as text.
+macro_rules! piece_of {
+    ($value:expr) => {{
+        #[allow(unused_imports, reason = "each value needs one of the two traits")]
+        use fast_status::__private::{Piece, PieceOf, ViaDisplay as _, ViaExact as _, piece};
+        match piece((&&PieceOf(&$value)).__fast_status_piece()) {
+            Piece::Str(text) => format!("str {text:?}"),
+            Piece::Unsigned(n) => format!("unsigned {n}"),
+            Piece::Signed(n) => format!("signed {n}"),
+            Piece::Display(value) => format!("display {value}"),
+        }
+    }};
+}
+
+fn piece_of_generic<T: fmt::Display>(value: T) -> String {
+    piece_of!(value)
+}
+
+/// Text equality alone would pass if every argument went through `Display`: this pins which
+/// types skip `core::fmt`.
+#[test]
+fn integers_and_strings_take_the_exact_route_and_the_rest_display() {
+    assert_eq!(piece_of!(7_u8), "unsigned 7");
+    assert_eq!(piece_of!(7_u16), "unsigned 7");
+    assert_eq!(piece_of!(7_u32), "unsigned 7");
+    assert_eq!(piece_of!(u64::MAX), format!("unsigned {}", u64::MAX));
+    assert_eq!(piece_of!(7_usize), "unsigned 7");
+    assert_eq!(piece_of!(-7_i8), "signed -7");
+    assert_eq!(piece_of!(-7_i16), "signed -7");
+    assert_eq!(piece_of!(-7_i32), "signed -7");
+    assert_eq!(piece_of!(i64::MIN), format!("signed {}", i64::MIN));
+    assert_eq!(piece_of!(-7_isize), "signed -7");
+    assert_eq!(piece_of!(7), "signed 7", "an integer literal is an i32");
+    let (text, owned) = ("t", String::from("o"));
+    assert_eq!(piece_of!(text), "str \"t\"");
+    assert_eq!(piece_of!(*text), "str \"t\"");
+    assert_eq!(piece_of!(owned), "str \"o\"");
+    assert_eq!(piece_of!(true), "str \"true\"");
+    // Everything else, including references to the types above and generic code.
+    assert_eq!(piece_of!(2.5_f64), "display 2.5");
+    assert_eq!(piece_of!('c'), "display c");
+    assert_eq!(piece_of!(1_u128), "display 1");
+    assert_eq!(piece_of!(&7_u64), "display 7");
+    assert_eq!(piece_of!(Point(1, 2)), "display (1, 2)");
+    assert_eq!(piece_of_generic(7_u64), "display 7");
+}
