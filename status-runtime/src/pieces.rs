@@ -187,8 +187,8 @@ macro_rules! via_exact_integer {
             #[inline]
             fn __fast_status_piece(self) -> Piece<'a> {
                 // Lossless: `usize` and `isize` are at most 64 bits on every target Rust
-                // supports with `alloc`, and the others are narrower than `$wide`.
-                #[allow(clippy::cast_lossless, clippy::cast_possible_wrap)]
+                // supports, and the other types are no wider than `$wide`.
+                #[allow(clippy::cast_lossless)]
                 Piece::$variant(*self.0 as $wide)
             }
         }
