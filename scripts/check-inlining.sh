@@ -3,7 +3,7 @@
 # opt-level 3, 2, "s", "z" and 0 and checks with nm/objdump that
 #   - no out-of-line `Drop::drop` or drop glue (`drop_in_place`) for the status or a
 #     `Result<_, Bench>` survives (required at 3, 2 and "s"; reported at "z" and 0),
-#   - the cold cleanup `Repr::release_heap` exists exactly once,
+#   - the cold cleanup `Repr::release_heap` (in `repr::payload`) exists exactly once,
 #   - the non-inlined caller `readpath::fast::sum` (which `?`-propagates a status per value)
 #     calls nothing but the decode function: every call in it, direct or through the GOT, is
 #     resolved to its target and must be `readpath::fast::decode`,
@@ -56,7 +56,8 @@ for spec in release:3 release-o2:2 release-os:s release-oz:z release-o0:0; do
         exe=target/$profile/$bin
         syms=$(nm -C "$exe")
         glue=$(grep -E 'drop_in_place<[^>]*(Bench|Result<[^>]*Bench)|Bench as core::ops::drop::Drop>::drop' <<<"$syms" | grep -v arrow_before_fix || true)
-        cleanup=$(grep -c 'status_runtime::repr::Repr::release_heap$' <<<"$syms" || true)
+        # `status_runtime::repr::payload::<impl status_runtime::repr::Repr>::release_heap`
+        cleanup=$(grep -cE 'status_runtime::repr::.*Repr>?::release_heap$' <<<"$syms" || true)
         echo "  $bin: out-of-line drop code for the status: ${glue:-none}"
         echo "  $bin: cold cleanup symbols: $cleanup"
         if [[ $required == yes && ( -n $glue || $cleanup != 1 ) ]]; then

@@ -55,5 +55,5 @@ fn decide() -> bool {
 
 /// A backtrace of the caller, if the allocator has room for it.
 pub(crate) fn capture() -> Option<Shared<Backtrace>> {
-    Shared::try_new_dyn(Backtrace::force_capture(), |p| p).ok()
+    Shared::try_new(Backtrace::force_capture()).ok()
 }

@@ -5,9 +5,11 @@
 //! - the [`Code`] and [`FastStatus`] traits that every derived type implements;
 //! - the one-word representation (`repr`, the only module with `unsafe`): a `NonNull` word whose
 //!   low two bits say whether it is an inline code, a pointer to a `'static` code and message, or
-//!   a pointer to a refcounted heap payload;
-//! - the safe code around it: message formatting, the pieces `status!` splits a message into,
-//!   extras (source, details, context lines) and the report formats.
+//!   a pointer to a refcounted heap payload, and the payload it owns;
+//! - the safe code above it, which builds on `repr` alone: creating heap statuses (`create`),
+//!   changing them (`change`), reading their extras (`read`), or, in a `core`-only build,
+//!   the same methods without a heap (`core_only`); the pieces `status!` splits a message into;
+//!   the report formats.
 //!
 //! # Features
 //!
@@ -26,9 +28,14 @@ extern crate std;
 #[cfg(feature = "std")]
 mod backtrace;
 #[cfg(feature = "alloc")]
-mod extras;
-mod message;
+mod change;
+#[cfg(not(feature = "alloc"))]
+mod core_only;
+#[cfg(feature = "alloc")]
+mod create;
 mod pieces;
+#[cfg(feature = "alloc")]
+mod read;
 mod report;
 mod repr;
 mod traits;
@@ -38,7 +45,10 @@ pub use traits::{Code, FastStatus, ResultExt};
 #[cfg(feature = "std")]
 pub use backtrace::set_backtrace_capture;
 
-pub use message::ContextLines;
+#[cfg(not(feature = "alloc"))]
+pub use core_only::ContextLines;
+#[cfg(feature = "alloc")]
+pub use read::ContextLines;
 
 /// Items used by the code `#[derive(FastStatus)]` and the facade's macros generate.
 ///

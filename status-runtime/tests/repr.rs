@@ -278,3 +278,27 @@ fn sources_and_details() {
     assert_eq!(with.0.details().len(), 2);
     assert!(with.0.source().is_some(), "copy-on-write keeps the source");
 }
+
+/// The reproducer of the aliasing bugs Miri found in the first runtime: the message was read,
+/// and the payload freed, through a pointer made from `&Header`, whose provenance covers the
+/// header alone. Run under Miri (strict provenance, Stacked and Tree Borrows) by `.ci/run`.
+#[test]
+fn message_read_and_free_keep_the_allocations_provenance() {
+    let mut repr = Repr::from_args(1, format_args!("x{}", 1), Location::caller());
+    assert_eq!(repr.message(), "x1");
+    repr.release_heap();
+}
+
+/// A static status keeps the low 30 bits of its code, as the inline and heap states do, so a
+/// code above the limit reads the same whichever state holds it.
+#[test]
+fn every_state_masks_the_code_alike() {
+    static TOO_LARGE: StaticStatus = StaticStatus::new(u32::MAX, "too large");
+    let max = status_runtime::__private::MAX_RAW_CODE;
+    let statics = Owned(Repr::from_static(&TOO_LARGE));
+    let inline = Owned(Repr::inline(u32::MAX));
+    let heap = heap(u32::MAX, format_args!("{}", "too large"));
+    for repr in [&statics, &inline, &heap] {
+        assert_eq!(repr.0.raw_code(), max);
+    }
+}

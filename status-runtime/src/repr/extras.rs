@@ -1,6 +1,8 @@
-//! What a heap status carries besides its code and message, allocated only when used: the
-//! source error, typed details, context lines and, when asked for, a backtrace. Every
-//! allocation here is fallible: on failure the caller keeps the status as it was.
+//! The data behind a payload's extras pointer, allocated only when used: the source error,
+//! typed details, context lines and, when asked for, a backtrace. Safe code: it sits in this
+//! module because the payload owns and frees it, so the layer above builds on `repr` alone.
+//!
+//! Every allocation here is fallible: on failure the caller keeps the status as it was.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -9,7 +11,7 @@ use core::error::Error;
 use core::fmt;
 use core::panic::Location;
 
-use crate::repr::Shared;
+use super::shared::Shared;
 
 /// A typed detail, stored type-erased.
 pub(crate) trait Detail: Any + fmt::Debug + Send + Sync {
@@ -79,20 +81,25 @@ impl Extras {
 
     /// The detail of type `T`, if one was attached.
     pub(crate) fn detail<T: 'static>(&self) -> Option<&T> {
+        // Through the trait object (`**d`): `Shared` is `Debug` too, so `d.as_any()` would be
+        // the `Shared`'s own `Any`, whose type is never `T`.
         self.details
             .iter()
-            .find_map(|d| d.as_any().downcast_ref::<T>())
+            .find_map(|d| Detail::as_any(&**d).downcast_ref::<T>())
     }
 
     /// Attaches `value`, replacing an earlier detail of the same type. Without memory the
     /// extras are unchanged and `value` is dropped.
     pub(crate) fn set_detail<T: fmt::Debug + Send + Sync + 'static>(&mut self, value: T) {
         let id = TypeId::of::<T>();
-        let slot = self.details.iter().position(|d| d.as_any().type_id() == id);
+        let slot = self
+            .details
+            .iter()
+            .position(|d| Detail::as_any(&**d).type_id() == id);
         if slot.is_none() && self.details.try_reserve(1).is_err() {
             return;
         }
-        let Ok(value) = Shared::<dyn Detail>::try_new_dyn(value, |p| p) else {
+        let Ok(value) = Shared::try_new_detail(value) else {
             return;
         };
         match slot {

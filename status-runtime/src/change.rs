@@ -1,0 +1,193 @@
+//! Changing heap statuses: copy on write, and what goes behind the extras pointer (context
+//! lines, details, backtraces). Safe code over `repr`.
+//!
+//! A change that cannot be allocated leaves the status as it was.
+
+use alloc::boxed::Box;
+use alloc::string::String;
+use core::fmt;
+use core::panic::Location;
+
+use crate::create::alloc_with_str;
+use crate::repr::{ContextLine, Extras, PayloadMut, PayloadRef, Repr, try_box};
+
+/// The first reservation of a status's shared context-line text.
+const CONTEXT_TEXT_START: usize = 128;
+
+/// The allocator returned null.
+#[derive(Debug)]
+pub(crate) struct OutOfMemory;
+
+impl Repr {
+    /// Appends a context line with `location`. Without memory, the line is lost and the status
+    /// otherwise unchanged. A line whose `Display` fails before writing anything is dropped.
+    #[cold]
+    #[inline(never)]
+    pub fn push_context(&mut self, args: fmt::Arguments<'_>, location: &'static Location<'static>) {
+        let Some(extras) = self.extras_mut() else {
+            return;
+        };
+        if extras.context.try_reserve(1).is_err() {
+            return;
+        }
+        if extras.context_text.capacity() == 0 {
+            // Room for a few typical lines at once, instead of growing line by line.
+            let _ = extras.context_text.try_reserve(CONTEXT_TEXT_START);
+        }
+        let start = extras.context_text.len();
+        if try_append(&mut extras.context_text, args).is_none() {
+            extras.context_text.truncate(start);
+            return;
+        }
+        let end = extras.context_text.len();
+        extras.context.push(ContextLine {
+            start,
+            end,
+            location,
+        });
+    }
+
+    /// Attaches `value` as a typed detail, replacing an earlier one of the same type. Without
+    /// memory, the detail is dropped and the status otherwise unchanged.
+    #[cold]
+    pub fn set_detail<T: fmt::Debug + Send + Sync + 'static>(&mut self, value: T) {
+        if let Some(extras) = self.extras_mut() {
+            extras.set_detail(value);
+        }
+    }
+
+    /// A new status: `heap` with a backtrace when they are enabled, or the inline code `raw`
+    /// when `heap` could not be allocated.
+    #[inline]
+    pub(crate) fn created(raw: u32, heap: Option<Self>) -> Self {
+        let Some(mut repr) = heap else {
+            return Self::inline(raw);
+        };
+        repr.attach_backtrace();
+        repr
+    }
+
+    /// The extras of a payload only this word holds, created if missing. `None` without
+    /// memory (state unchanged, apart from an unshared copy that may have been made).
+    #[inline]
+    pub(crate) fn extras_mut(&mut self) -> Option<&mut Extras> {
+        let slot = self.make_mut()?.extras();
+        if slot.is_none() {
+            *slot = Some(new_extras()?);
+        }
+        slot.as_deref_mut()
+    }
+
+    /// Unique access to the payload of a status only this word holds, copying it first when
+    /// it is shared or the state is not heap. `None` (state unchanged) when the allocator fails.
+    #[inline]
+    fn make_mut(&mut self) -> Option<PayloadMut<'_>> {
+        self.payload_mut_or_copy(Self::unshare)
+    }
+
+    /// Replaces this word by an unshared heap copy of its status; `None` (state unchanged)
+    /// when the allocator fails.
+    #[cold]
+    fn unshare(&mut self) -> Option<()> {
+        let extras = self.try_clone_extras().ok()?;
+        let copy = alloc_with_str(self.raw_code(), self.message(), self.location(), extras)?;
+        self.replace(copy);
+        Some(())
+    }
+
+    /// The extras to give a new payload that replaces this one: moved out when this word holds
+    /// the only share, copied (sharing source and details) when not. `Err` if the copy could
+    /// not be allocated; then nothing was moved.
+    pub(crate) fn take_or_clone_extras(&mut self) -> Result<Option<Box<Extras>>, OutOfMemory> {
+        match self.payload_mut() {
+            Some(payload) => Ok(payload.extras().take()),
+            None => self.try_clone_extras(),
+        }
+    }
+
+    /// A copy of the extras, boxed (`None` when there are none).
+    fn try_clone_extras(&self) -> Result<Option<Box<Extras>>, OutOfMemory> {
+        match self.payload().and_then(PayloadRef::extras) {
+            None => Ok(None),
+            Some(extras) => extras
+                .try_clone()
+                .and_then(try_box)
+                .map(Some)
+                .ok_or(OutOfMemory),
+        }
+    }
+
+    /// Replaces this word by `new`, releasing the old share.
+    pub(crate) fn replace(&mut self, new: Self) {
+        let mut old = core::mem::replace(self, new);
+        old.release_heap();
+    }
+
+    /// Captures a backtrace into this new heap status, when they are enabled: one load when
+    /// they are not.
+    #[inline]
+    #[allow(clippy::unused_self, reason = "does nothing without the `std` feature")]
+    fn attach_backtrace(&mut self) {
+        #[cfg(feature = "std")]
+        if crate::backtrace::enabled() {
+            self.capture_backtrace();
+        }
+    }
+
+    #[cfg(feature = "std")]
+    #[cold]
+    fn capture_backtrace(&mut self) {
+        if let Some(backtrace) = crate::backtrace::capture() {
+            if let Some(extras) = self.extras_mut() {
+                extras.backtrace = Some(backtrace);
+            }
+        }
+    }
+}
+
+/// Empty extras, boxed; `None` without memory.
+#[cold]
+fn new_extras() -> Option<Box<Extras>> {
+    try_box(Extras::default())
+}
+
+/// Appends to a `String`, growing it with `try_reserve`, so that running out of memory stops
+/// the formatting instead of aborting.
+struct Appender<'a> {
+    out: &'a mut String,
+    out_of_memory: bool,
+}
+
+impl fmt::Write for Appender<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        // `try_reserve` only when the spare room is short: the text usually fits the room
+        // reserved at the first line.
+        if self.out.capacity() - self.out.len() < s.len() && self.out.try_reserve(s.len()).is_err()
+        {
+            self.out_of_memory = true;
+            return Err(fmt::Error);
+        }
+        self.out.push_str(s);
+        Ok(())
+    }
+}
+
+/// Appends `args` to `out` without aborting: `None` without memory, or when a `Display`
+/// failed before writing anything (there is no line to keep). The caller cuts `out` back.
+/// A panicking `Display` leaves a partial tail, which no line refers to.
+#[inline]
+fn try_append(out: &mut String, args: fmt::Arguments<'_>) -> Option<()> {
+    if let Some(text) = args.as_str() {
+        out.try_reserve(text.len()).ok()?;
+        out.push_str(text);
+        return Some(());
+    }
+    let start = out.len();
+    let mut appender = Appender {
+        out,
+        out_of_memory: false,
+    };
+    let failed = fmt::write(&mut appender, args).is_err();
+    let wrote = appender.out.len() > start;
+    (!appender.out_of_memory && (wrote || !failed)).then_some(())
+}

@@ -1,0 +1,99 @@
+//! A `core`-only build (no `alloc` feature) has no heap state. These are the methods that
+//! create, change and read heap statuses in other builds, with what they come to here: a new
+//! status keeps its code, a change is dropped, and there is nothing to read.
+
+use core::fmt;
+use core::panic::Location;
+
+use crate::pieces::Piece;
+use crate::repr::Repr;
+
+impl Repr {
+    /// The inline code `raw`: there is no room for a message without `alloc`.
+    #[must_use]
+    pub fn from_args(raw: u32, _: fmt::Arguments<'_>, _: &'static Location<'static>) -> Self {
+        Self::inline(raw)
+    }
+
+    /// The inline code `raw`: there is no room for a message without `alloc`.
+    #[must_use]
+    pub fn from_pieces(raw: u32, _: &[Piece<'_>], _: &'static Location<'static>) -> Self {
+        Self::inline(raw)
+    }
+
+    /// The inline code `raw`; `error` is dropped: there is no room for it without `alloc`.
+    #[must_use]
+    pub fn from_error<E>(raw: u32, error: E, _: &'static Location<'static>) -> Self
+    where
+        E: core::error::Error + Send + Sync + 'static,
+    {
+        drop(error);
+        Self::inline(raw)
+    }
+
+    /// Does nothing: there is no room for a message without `alloc`.
+    pub fn set_message(&mut self, _: fmt::Arguments<'_>) {}
+
+    /// Does nothing: there is no room for a context line without `alloc`.
+    pub fn push_context(&mut self, _: fmt::Arguments<'_>, _: &'static Location<'static>) {}
+
+    /// Drops `value`: there is no room for a detail without `alloc`.
+    pub fn set_detail<T: fmt::Debug + Send + Sync + 'static>(&mut self, value: T) {
+        drop(value);
+    }
+
+    /// No context lines.
+    #[must_use]
+    pub fn context_lines(&self) -> ContextLines<'_> {
+        ContextLines {
+            inner: core::iter::empty(),
+        }
+    }
+
+    /// No details.
+    #[must_use]
+    pub fn detail<T: 'static>(&self) -> Option<&T> {
+        None
+    }
+
+    /// No details.
+    #[must_use]
+    pub fn details(&self) -> impl ExactSizeIterator<Item = &(dyn fmt::Debug + Send + Sync)> {
+        core::iter::empty()
+    }
+
+    /// No source.
+    #[must_use]
+    pub fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        None
+    }
+}
+
+/// The context lines of a status, oldest first: each is the text passed to `context` and the
+/// location of that call. Without `alloc`, always empty.
+#[derive(Clone)]
+pub struct ContextLines<'a> {
+    inner: core::iter::Empty<(&'a str, &'static Location<'static>)>,
+}
+
+impl<'a> Iterator for ContextLines<'a> {
+    type Item = (&'a str, &'static Location<'static>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.inner.next()
+    }
+}
+
+impl DoubleEndedIterator for ContextLines<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.inner.next_back()
+    }
+}
+
+impl ExactSizeIterator for ContextLines<'_> {}
+
+impl fmt::Debug for ContextLines<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[]")
+    }
+}

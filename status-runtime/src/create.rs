@@ -1,0 +1,279 @@
+//! Creating heap statuses: a message written into the payload's one allocation, from
+//! `format_args!`, from the pieces `status!` splits a message into, or from a foreign error
+//! kept as the source. Safe code over `repr`.
+//!
+//! Nothing here aborts or panics when the allocator fails: a new status degrades to its code
+//! alone.
+
+use alloc::boxed::Box;
+use core::fmt;
+use core::mem::MaybeUninit;
+use core::panic::Location;
+
+use crate::pieces::Piece;
+use crate::repr::{Decimal, Extras, FIRST_PASS, MessageSink, Pending, Repr, Shared, decimal_len};
+
+impl Repr {
+    /// A heap status with `args` formatted into its single allocation, of the message's
+    /// length, and a backtrace when they are enabled.
+    ///
+    /// A literal message (`args.as_str()` is `Some`) is copied without formatting. A message
+    /// of up to 128 bytes is formatted once, on the stack, then copied; a longer one is
+    /// measured on that pass and formatted again, into its allocation. If a
+    /// `Display` inside `args` returns an error, the message is what was written before it.
+    /// If it panics, nothing is leaked and the panic goes on. Without memory, the result is the
+    /// inline code.
+    #[cold]
+    #[inline(never)]
+    #[must_use]
+    pub fn from_args(
+        raw: u32,
+        args: fmt::Arguments<'_>,
+        location: &'static Location<'static>,
+    ) -> Self {
+        Self::created(raw, formatted(raw, args, Some(location)))
+    }
+
+    /// A heap status whose message is `pieces`, one after the other, with one allocation of its
+    /// length, and a backtrace when they are enabled.
+    ///
+    /// Without a `Display` piece, the length is added up and the pieces copied, with no
+    /// `core::fmt`. With one, the pieces are written as [`Repr::from_args`] writes a message
+    /// (measured on the stack first), and a `Display` that fails ends the message there.
+    /// Without memory, the result is the inline code.
+    #[cold]
+    #[inline(never)]
+    #[must_use]
+    pub fn from_pieces(
+        raw: u32,
+        pieces: &[Piece<'_>],
+        location: &'static Location<'static>,
+    ) -> Self {
+        let len = pieces
+            .iter()
+            .try_fold(0_usize, |len, piece| len.checked_add(exact_len(piece)?));
+        let written = match len {
+            // No `Display` piece, so no piece fails.
+            Some(len) => alloc_exact(raw, Some(location), None, len, |sink| {
+                for piece in pieces {
+                    let _ = write_piece(piece, sink);
+                }
+            }),
+            None => alloc_formatted(raw, Some(location), |sink| {
+                for piece in pieces {
+                    if write_piece(piece, sink).is_err() {
+                        return;
+                    }
+                }
+            }),
+        };
+        Self::created(raw, written)
+    }
+
+    /// A heap status whose message is `error`'s `Display` and whose source is `error`.
+    /// Without memory for the source, the status keeps the message and drops `error`; without
+    /// memory for the message, it is the inline code.
+    #[cold]
+    #[inline(never)]
+    #[must_use]
+    pub fn from_error<E>(raw: u32, error: E, location: &'static Location<'static>) -> Self
+    where
+        E: core::error::Error + Send + Sync + 'static,
+    {
+        let Some(mut repr) = formatted(raw, format_args!("{error}"), Some(location)) else {
+            return Self::inline(raw);
+        };
+        if let Ok(source) = Shared::try_new_error(error) {
+            if let Some(extras) = repr.extras_mut() {
+                extras.source = Some(source);
+            }
+        }
+        Self::created(raw, Some(repr))
+    }
+
+    /// Replaces the message, keeping code, location, source, details and context lines.
+    /// Without memory for the new message, the status is left as it was.
+    #[cold]
+    #[inline(never)]
+    pub fn set_message(&mut self, args: fmt::Arguments<'_>) {
+        let Some(mut new) = formatted(self.raw_code(), args, self.location()) else {
+            return;
+        };
+        let Ok(extras) = self.take_or_clone_extras() else {
+            new.release_heap();
+            return;
+        };
+        if let Some(payload) = new.payload_mut() {
+            *payload.extras() = extras;
+        }
+        self.replace(new);
+    }
+}
+
+/// Formats `args` into a new payload: one allocation, of the message's length.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "one frame for `Repr::from_args`, the hot constructor; measured in BENCHMARKS.md"
+)]
+fn formatted(
+    raw: u32,
+    args: fmt::Arguments<'_>,
+    location: Option<&'static Location<'static>>,
+) -> Option<Repr> {
+    match args.as_str() {
+        Some(text) => alloc_with_str(raw, text, location, None),
+        None => alloc_formatted(raw, location, |sink| {
+            let _ = fmt::write(sink, args);
+        }),
+    }
+}
+
+/// A heap payload with the message `write` puts into a sink, or `None` if the allocator fails.
+/// `write` runs once or twice and must write the same text each time.
+///
+/// One allocation, of the message's length (see `FIRST_PASS`). A `Display` that writes more on
+/// the second pass than on the first is cut at the measured length. If the allocator has no
+/// room for a long message, the message is its first `FIRST_PASS` bytes. A panicking `Display`
+/// frees what was allocated and the panic goes on.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "one frame for `Repr::from_args`, the hot constructor; measured in BENCHMARKS.md"
+)]
+fn alloc_formatted(
+    code: u32,
+    location: Option<&'static Location<'static>>,
+    write: impl Fn(&mut MessageSink<'_>),
+) -> Option<Repr> {
+    let mut buffer = [MaybeUninit::<u8>::uninit(); FIRST_PASS];
+    let mut first = MessageSink::new(&mut buffer);
+    write(&mut first);
+    if first.overflowed() {
+        if let Some(mut pending) = Pending::new(first.total()) {
+            pending.write(&write);
+            return Some(pending.finish(code, location, None));
+        }
+    }
+    alloc_with_str(code, first.text(), location, None)
+}
+
+/// A heap payload with `code`, `message`, `location` and `extras`, or `None` if the
+/// allocator fails.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "one frame for `Repr::from_args`, the hot constructor; measured in BENCHMARKS.md"
+)]
+pub(crate) fn alloc_with_str(
+    code: u32,
+    message: &str,
+    location: Option<&'static Location<'static>>,
+    extras: Option<Box<Extras>>,
+) -> Option<Repr> {
+    alloc_exact(code, location, extras, message.len(), |sink| {
+        sink.push_str(message);
+    })
+}
+
+/// A heap payload whose message `write` puts into a sink of `len` bytes, or `None` if the
+/// allocator fails. What `write` offers beyond `len` bytes is cut (at a char boundary), so a
+/// wrong `len` shortens the message and nothing worse; a panic in `write` frees the
+/// allocation.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "one frame for `Repr::from_args`, the hot constructor: out of line, it costs the \
+              formatted-message path about 30 instructions (BENCHMARKS.md, hex4)"
+)]
+fn alloc_exact(
+    code: u32,
+    location: Option<&'static Location<'static>>,
+    extras: Option<Box<Extras>>,
+    len: usize,
+    write: impl FnOnce(&mut MessageSink<'_>),
+) -> Option<Repr> {
+    let mut pending = Pending::new(len)?;
+    pending.write(write);
+    Some(pending.finish(code, location, extras))
+}
+
+/// The bytes `piece` writes; `None` for a `Display` piece, whose length is known only once
+/// formatted.
+#[inline]
+fn exact_len(piece: &Piece<'_>) -> Option<usize> {
+    Some(match *piece {
+        Piece::Str(text) => text.len(),
+        Piece::Unsigned(n) => decimal_len(n),
+        Piece::Signed(n) => usize::from(n < 0) + decimal_len(n.unsigned_abs()),
+        Piece::Display(_) => return None,
+    })
+}
+
+/// Writes `piece` into `sink`; an error is a `Display` piece's.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "used by both routes, LLVM would keep it out of line: a call per piece, about 20 \
+              more instructions for `\"bad value {x}\"` (BENCHMARKS.md, formatted4)"
+)]
+fn write_piece(piece: &Piece<'_>, sink: &mut MessageSink<'_>) -> fmt::Result {
+    match *piece {
+        Piece::Str(text) => sink.push_str(text),
+        Piece::Unsigned(n) => sink.push_str(Decimal::new(n).as_str()),
+        Piece::Signed(n) => {
+            if n < 0 {
+                sink.push_str("-");
+            }
+            sink.push_str(Decimal::new(n.unsigned_abs()).as_str());
+        }
+        Piece::Display(value) => return fmt::Write::write_fmt(sink, format_args!("{value}")),
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::string::ToString;
+    use alloc::vec::Vec;
+
+    use super::{Piece, exact_len};
+
+    /// Each power of ten, its neighbours, and the extremes.
+    fn edges() -> Vec<u64> {
+        let mut values = alloc::vec![0, 1, u64::MAX];
+        let mut power = 1_u64;
+        while let Some(next) = power.checked_mul(10) {
+            power = next;
+            values.extend([power - 1, power, power + 1]);
+        }
+        values
+    }
+
+    /// The lengths that choose the exact route are known for every integer and string piece,
+    /// and are the lengths `Display` writes; a `Display` piece has none (so takes `core::fmt`).
+    #[test]
+    fn integer_and_string_pieces_have_exact_lengths() {
+        for n in edges() {
+            assert_eq!(
+                exact_len(&Piece::Unsigned(n)),
+                Some(n.to_string().len()),
+                "{n}"
+            );
+            #[allow(
+                clippy::cast_possible_wrap,
+                reason = "every bit pattern is a test value"
+            )]
+            let signed = [n as i64, (n as i64).wrapping_neg(), i64::MIN];
+            for s in signed {
+                assert_eq!(
+                    exact_len(&Piece::Signed(s)),
+                    Some(s.to_string().len()),
+                    "{s}"
+                );
+            }
+        }
+        assert_eq!(exact_len(&Piece::Str("é!")), Some(3));
+        assert_eq!(exact_len(&Piece::Display(&1.5_f64)), None);
+    }
+}

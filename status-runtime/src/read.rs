@@ -1,0 +1,89 @@
+//! Reading what a heap status carries besides its code and message: context lines, details,
+//! the source and the backtrace. Safe code over `repr`.
+
+use core::fmt;
+use core::panic::Location;
+
+use crate::repr::{ContextLine, Detail, Extras, PayloadRef, Repr};
+
+impl Repr {
+    /// The context lines, oldest first.
+    #[must_use]
+    pub fn context_lines(&self) -> ContextLines<'_> {
+        let extras = self.extras();
+        ContextLines {
+            inner: extras.map_or(&[][..], |e| e.context.as_slice()).iter(),
+            extras,
+        }
+    }
+
+    /// The detail of type `T`, if one was attached.
+    #[must_use]
+    pub fn detail<T: 'static>(&self) -> Option<&T> {
+        self.extras().and_then(Extras::detail)
+    }
+
+    /// All details, in the order their types were first attached.
+    #[must_use]
+    pub fn details(&self) -> impl ExactSizeIterator<Item = &(dyn fmt::Debug + Send + Sync)> {
+        let details = self.extras().map_or(&[][..], |e| e.details.as_slice());
+        // Through the trait object (`**d`), as `Extras::detail` does.
+        details.iter().map(|d| Detail::as_debug(&**d))
+    }
+
+    /// The error this status was created from, if any.
+    #[must_use]
+    pub fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        self.extras()
+            .and_then(|e| e.source.as_deref())
+            .map(|e| e as &(dyn core::error::Error + 'static))
+    }
+
+    /// The backtrace captured when the status was created, if backtraces were enabled.
+    #[cfg(feature = "std")]
+    #[must_use]
+    pub fn backtrace(&self) -> Option<&std::backtrace::Backtrace> {
+        self.extras().and_then(|e| e.backtrace.as_deref())
+    }
+
+    /// The extras, if this is a heap status that has any.
+    fn extras(&self) -> Option<&Extras> {
+        self.payload().and_then(PayloadRef::extras)
+    }
+}
+
+/// The context lines of a status, oldest first: each is the text passed to `context` and the
+/// location of that call. Returned by `context_lines()`.
+#[derive(Clone)]
+pub struct ContextLines<'a> {
+    inner: core::slice::Iter<'a, ContextLine>,
+    extras: Option<&'a Extras>,
+}
+
+impl<'a> Iterator for ContextLines<'a> {
+    type Item = (&'a str, &'static Location<'static>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let line = self.inner.next()?;
+        Some((self.extras?.context_text(line), line.location))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.inner.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for ContextLines<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        let line = self.inner.next_back()?;
+        Some((self.extras?.context_text(line), line.location))
+    }
+}
+
+impl ExactSizeIterator for ContextLines<'_> {}
+
+impl fmt::Debug for ContextLines<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.clone()).finish()
+    }
+}

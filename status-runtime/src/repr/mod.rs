@@ -1,0 +1,347 @@
+//! The one-word representation and everything it owns: the only module of the crate that
+//! contains `unsafe`.
+//!
+//! # The word
+//!
+//! A [`Repr`] is a non-null, pointer-sized word whose two low bits are a tag:
+//!
+//! | tag    | bits | the rest of the word                                            | drop      |
+//! |--------|------|-----------------------------------------------------------------|-----------|
+//! | heap   | `00` | nothing: the word is the address of a refcounted payload       | cold path |
+//! | static | `01` | the address of a `&'static StaticStatus`, plus one              | nothing   |
+//! | inline | `10` | the raw code, shifted left by two; no pointer, no provenance    | nothing   |
+//! | packed | `11` | 64-bit only: a variant's fields (the upper 32 bits) and its code | nothing   |
+//!
+//! The heap tag is zero, so a heap word is the very pointer the allocator returned and the
+//! `Drop` fast path is one `test` of the two low bits and a branch. The packed tag keeps
+//! `from_code(X)` (an inline word, no fields) apart from a packed `X` whose fields are zero.
+//!
+//! # The rule for pointers
+//!
+//! Every pointer this module reads or writes through carries the provenance of the whole
+//! allocation it points into, so it is sound under Miri's strict provenance, Stacked Borrows and
+//! Tree Borrows, not only under the sanitizers (which cannot see aliasing):
+//!
+//! - A heap word is the allocation's own pointer; nothing else is ever freed.
+//! - The payload is reached only through the typed wrappers of [`payload`]: `PayloadRef` (a
+//!   shared borrow of a word's share), `PayloadMut` (the only share, borrowed uniquely) and
+//!   `Own` (a share taken out of a word, the one handle that can give it up and free). Each
+//!   keeps the allocation pointer; fields are read by place projections from it, references are
+//!   made only to the fields read, and the bytes or value after the header are reached by an
+//!   offset from the allocation pointer, never from a reference to the header.
+//! - A reference is never turned back into a pointer to reach past what it covers or to free.
+//! - Tagging uses the strict-provenance APIs (`map_addr`, `addr`, `without_provenance`); a word
+//!   that is not a pointer has no provenance at all.
+//!
+//! # Modules
+//!
+//! The word lives here; with the `alloc` feature, the rest of the payload has a module each:
+//! [`payload`] (header, body, typed pointers, allocation and free), `refcount`, `sink` (message
+//! bytes written into a buffer), `shared` (refcounted values that survive copy-on-write) and
+//! `extras` (the data behind a payload's extras pointer). A `core`-only build has no heap state:
+//! its `payload` module is empty types that no word can reach.
+
+use core::ptr::{self, NonNull};
+
+#[cfg(feature = "alloc")]
+mod extras;
+#[cfg(feature = "alloc")]
+mod payload;
+#[cfg(feature = "alloc")]
+mod raw;
+#[cfg(feature = "alloc")]
+mod refcount;
+#[cfg(feature = "alloc")]
+mod shared;
+#[cfg(feature = "alloc")]
+mod sink;
+
+#[cfg(not(feature = "alloc"))]
+mod payload {
+    //! A `core`-only build has no heap state: no word is ever in it, so its payload types are
+    //! uninhabited and the code that reads them compiles away.
+
+    use core::convert::Infallible;
+    use core::marker::PhantomData;
+    use core::panic::Location;
+
+    use super::Repr;
+
+    /// Never built: there is no heap payload without `alloc`.
+    #[derive(Clone, Copy)]
+    pub(crate) struct PayloadRef<'a> {
+        never: Infallible,
+        lifetime: PhantomData<&'a ()>,
+    }
+
+    impl<'a> PayloadRef<'a> {
+        pub(crate) fn code(self) -> u32 {
+            match self.never {}
+        }
+
+        pub(crate) fn message(self) -> &'a str {
+            match self.never {}
+        }
+
+        pub(crate) fn location(self) -> Option<&'static Location<'static>> {
+            match self.never {}
+        }
+
+        pub(crate) fn share(self) {
+            match self.never {}
+        }
+    }
+
+    impl Repr {
+        #[allow(clippy::unused_self, reason = "the alloc build reads the word")]
+        pub(crate) fn payload(&self) -> Option<PayloadRef<'_>> {
+            None
+        }
+
+        /// Does nothing: without `alloc`, no word holds a payload.
+        #[allow(
+            clippy::unused_self,
+            reason = "the alloc build releases the word's share"
+        )]
+        pub fn release_heap(&mut self) {}
+    }
+}
+
+#[cfg(feature = "alloc")]
+pub(crate) use extras::{ContextLine, Detail, Extras};
+pub(crate) use payload::PayloadRef;
+#[cfg(feature = "alloc")]
+pub(crate) use payload::{PayloadMut, Pending};
+#[cfg(feature = "alloc")]
+pub(crate) use raw::try_box;
+#[cfg(feature = "alloc")]
+pub(crate) use shared::Shared;
+#[cfg(feature = "alloc")]
+pub(crate) use sink::{Decimal, FIRST_PASS, MessageSink, decimal_len};
+
+const TAG_MASK: usize = 0b11;
+const TAG_HEAP: usize = 0b00;
+const TAG_STATIC: usize = 0b01;
+const TAG_INLINE: usize = 0b10;
+const TAG_PACKED: usize = 0b11;
+const _: () = assert!(TAG_INLINE & TAG_PACKED == TAG_INLINE && TAG_INLINE & TAG_STATIC == 0);
+
+/// The largest raw code a status can hold: codes are `0..2^30`, so that an inline code fits in
+/// the upper 30 bits of a word on 32-bit targets too.
+pub const MAX_RAW_CODE: u32 = (1 << 30) - 1;
+
+/// Where a packed word keeps a variant's fields: above its code.
+const PACKED_SHIFT: u32 = 32;
+
+/// A code and a literal message with `'static` lifetime: what `status!(Code::X, "literal")`
+/// builds in a constant. Aligned to 4 so the tag bits of a pointer to it are free.
+#[repr(C, align(4))]
+#[derive(Debug)]
+pub struct StaticStatus {
+    code: u32,
+    message: &'static str,
+}
+
+impl StaticStatus {
+    /// A static status with `code` and `message`. Like every state, it keeps the code's low 30
+    /// bits (codes are below [`MAX_RAW_CODE`]).
+    #[must_use]
+    pub const fn new(code: u32, message: &'static str) -> Self {
+        Self {
+            code: code & MAX_RAW_CODE,
+            message,
+        }
+    }
+}
+
+// Layout assumptions the tagging relies on.
+const _: () = {
+    assert!(size_of::<Repr>() == size_of::<usize>());
+    assert!(size_of::<Option<Repr>>() == size_of::<usize>());
+    assert!(align_of::<StaticStatus>() > TAG_MASK);
+    assert!(MAX_RAW_CODE as usize <= usize::MAX >> 2);
+};
+
+/// The one-word state of every derived status type.
+///
+/// `Repr` has no `Drop`: the derived type's `Drop` calls [`Repr::release_heap`] when
+/// [`Repr::is_heap`] says so, which keeps that test inlined at every drop site. A `Repr` that is
+/// forgotten without that call leaks its payload, nothing worse.
+#[repr(transparent)]
+pub struct Repr(NonNull<u8>);
+
+// SAFETY: a `Repr` is plain data (inline, packed), a pointer to immutable `'static` data
+// (static), or one share of a heap payload. A payload's refcount is atomic and its contents are
+// written only through the one share of an unshared payload (copy on write); everything it holds
+// is `Send + Sync`: the header and its extras by the assertion below, a value body by the bound
+// on `Repr::from_kind`.
+unsafe impl Send for Repr {}
+// SAFETY: as for `Send`; `&Repr` only reads.
+unsafe impl Sync for Repr {}
+
+impl Repr {
+    /// Status equality: the same code and the same message.
+    #[must_use]
+    pub fn same_code_and_message(&self, other: &Self) -> bool {
+        self.raw_code() == other.raw_code() && self.message() == other.message()
+    }
+}
+
+#[cfg(feature = "alloc")]
+const _: () = {
+    const fn send_sync<T: Send + Sync>() {}
+    send_sync::<payload::Header>();
+    send_sync::<Extras>();
+};
+
+impl Repr {
+    /// The inline state for `raw` (at most [`MAX_RAW_CODE`]; higher bits are dropped).
+    #[inline]
+    #[must_use]
+    pub const fn inline(raw: u32) -> Self {
+        Self::without_pointer(((raw & MAX_RAW_CODE) as usize) << 2 | TAG_INLINE)
+    }
+
+    /// The packed state for `raw` and a variant's fields packed into `fields`, or `None` on a
+    /// target whose word has no room for them (32-bit).
+    #[inline]
+    #[must_use]
+    pub fn packed(raw: u32, fields: u32) -> Option<Self> {
+        let fields = usize::try_from(u64::from(fields) << PACKED_SHIFT).ok()?;
+        Some(Self::without_pointer(
+            fields | ((raw & MAX_RAW_CODE) as usize) << 2 | TAG_PACKED,
+        ))
+    }
+
+    /// A word that is not a pointer: `word` has a non-zero tag.
+    #[inline]
+    const fn without_pointer(word: usize) -> Self {
+        debug_assert!(word & TAG_MASK != TAG_HEAP);
+        // SAFETY: the callers' tags (inline, packed) are not zero, so `word` is not zero.
+        Self(unsafe { NonNull::new_unchecked(ptr::without_provenance_mut(word)) })
+    }
+
+    /// The static state pointing at `status`.
+    #[inline]
+    #[must_use]
+    pub const fn from_static(status: &'static StaticStatus) -> Self {
+        let ptr = ptr::from_ref(status).cast::<u8>().cast_mut();
+        // SAFETY: `ptr` is a reference's address, not null, and aligned to 4, so adding the tag
+        // (1) neither wraps nor reaches zero; `wrapping_add` keeps the reference's provenance.
+        Self(unsafe { NonNull::new_unchecked(ptr.wrapping_add(TAG_STATIC)) })
+    }
+
+    #[inline]
+    fn tag(&self) -> usize {
+        self.0.addr().get() & TAG_MASK
+    }
+
+    /// Whether this word owns a share of a heap payload, i.e. whether dropping it must call
+    /// [`Repr::release_heap`]: one test of the two tag bits.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "the drop fast path: must inline at every drop"
+    )]
+    #[must_use]
+    pub fn is_heap(&self) -> bool {
+        cfg!(feature = "alloc") && self.0.addr().get() & TAG_MASK == TAG_HEAP
+    }
+
+    /// The heap payload's address, if this word is in the heap state.
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn heap_ptr(&self) -> Option<NonNull<payload::Header>> {
+        self.is_heap().then(|| self.0.cast())
+    }
+
+    /// The static status this word points at, if it is in the static state.
+    #[inline]
+    fn as_static(&self) -> Option<&'static StaticStatus> {
+        if self.tag() != TAG_STATIC {
+            return None;
+        }
+        #[allow(
+            clippy::cast_ptr_alignment,
+            reason = "a static word is a `StaticStatus` address plus the tag, taken off here"
+        )]
+        let ptr = self
+            .0
+            .as_ptr()
+            .wrapping_sub(TAG_STATIC)
+            .cast::<StaticStatus>();
+        // SAFETY: a static word is only built by `from_static`, from a `&'static StaticStatus`
+        // whose provenance the word kept; taking the tag off gives that reference's address.
+        Some(unsafe { &*ptr })
+    }
+
+    /// The fields of a packed word.
+    #[inline]
+    #[must_use]
+    pub fn packed_fields(&self) -> Option<u32> {
+        // Truncation is exact: a packed word holds 32 bits of fields above `PACKED_SHIFT`.
+        #[allow(clippy::cast_possible_truncation)]
+        (self.tag() == TAG_PACKED).then(|| (self.0.addr().get() >> PACKED_SHIFT) as u32)
+    }
+
+    /// The raw code, whatever the state.
+    #[inline]
+    #[must_use]
+    pub fn raw_code(&self) -> u32 {
+        let word = self.0.addr().get();
+        // Bit 1 is set in the two states that hold the code in the word (inline `10`, packed
+        // `11`): one test for the common case.
+        if word & TAG_INLINE != 0 {
+            // The code is the 30 bits above the tag; a packed word's fields are above it.
+            #[allow(clippy::cast_possible_truncation)]
+            return (word >> 2) as u32 & MAX_RAW_CODE;
+        }
+        match self.as_static() {
+            Some(status) => status.code,
+            None => self.payload().map_or(0, PayloadRef::code),
+        }
+    }
+
+    /// The message: empty for an inline or packed word.
+    #[must_use]
+    pub fn message(&self) -> &str {
+        if let Some(s) = self.as_static() {
+            return s.message;
+        }
+        self.payload().map_or("", PayloadRef::message)
+    }
+
+    /// Where the status was created, when that was recorded (heap states only).
+    #[must_use]
+    pub fn location(&self) -> Option<&'static core::panic::Location<'static>> {
+        self.payload().and_then(PayloadRef::location)
+    }
+}
+
+impl Clone for Repr {
+    /// Copies the word; for a heap payload also takes a new share (an atomic increment, no
+    /// allocation).
+    #[inline]
+    fn clone(&self) -> Self {
+        if let Some(payload) = self.payload() {
+            payload.share();
+        }
+        Self(self.0)
+    }
+}
+
+impl core::fmt::Debug for Repr {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let state = match self.tag() {
+            TAG_INLINE => "inline",
+            TAG_STATIC => "static",
+            TAG_PACKED => "packed",
+            _ => "heap",
+        };
+        f.debug_struct("Repr")
+            .field("state", &state)
+            .field("code", &self.raw_code())
+            .field("message", &self.message())
+            .finish()
+    }
+}

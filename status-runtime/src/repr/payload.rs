@@ -1,0 +1,382 @@
+//! The heap payload: one allocation holding a [`Header`] and, after it, the message's bytes.
+//!
+//! Three typed pointers reach it, each keeping the allocation's own pointer (see the rule in
+//! the parent module):
+//!
+//! - [`PayloadRef`]: a shared borrow of a word's share, for reading. The header's fields are
+//!   read by place projections; a reference is made only to the field returned; the message
+//!   bytes are reached by an offset from the allocation pointer.
+//! - [`PayloadMut`]: a unique borrow of the only share, for writing the extras.
+//! - [`Own`]: a share taken out of a word, the one handle that gives a share up and, for the
+//!   last one, drops the header and frees the allocation (through a guard, so a `Drop` that
+//!   panics in a source or detail frees it all the same).
+//!
+//! A payload under construction is a [`Pending`]: allocated, its message being written, its
+//! header not yet; dropped (by a panicking `Display`, say), it frees the allocation.
+
+use alloc::boxed::Box;
+use core::alloc::Layout;
+use core::marker::PhantomData;
+use core::mem::MaybeUninit;
+use core::panic::Location;
+use core::ptr::{self, NonNull};
+
+use super::Repr;
+use super::extras::Extras;
+use super::raw::FreeOnDrop;
+use super::refcount::RefCount;
+use super::sink::MessageSink;
+
+/// The start of every payload; `cap` message bytes follow it in the same allocation.
+#[repr(C)]
+pub(crate) struct Header {
+    refcount: RefCount,
+    code: u32,
+    /// Message bytes allocated after the header.
+    cap: usize,
+    /// Message bytes written (`len <= cap`), always valid UTF-8.
+    len: usize,
+    location: Option<&'static Location<'static>>,
+    extras: Option<Box<Extras>>,
+    /// Under loom, the accesses the refcount must order.
+    #[cfg(loom)]
+    access: super::refcount::Access,
+}
+
+// The heap tag is `00`: a payload's address must leave the two tag bits clear.
+const _: () = assert!(align_of::<Header>() > super::TAG_MASK);
+
+/// The size of the header: where the message bytes start.
+const HEADER: usize = size_of::<Header>();
+
+/// The layout of a payload with `cap` message bytes, or `None` if that size overflows.
+fn message_layout(cap: usize) -> Option<Layout> {
+    Layout::from_size_align(HEADER.checked_add(cap)?, align_of::<Header>()).ok()
+}
+
+impl Repr {
+    /// Shared access to this word's payload, if it is in the heap state.
+    #[inline]
+    pub(crate) fn payload(&self) -> Option<PayloadRef<'_>> {
+        let ptr = self.heap_ptr()?;
+        // SAFETY: a heap word is only built by `Pending::finish`, from a live payload it holds a
+        // share of; the share keeps the payload alive, and unchanged, while `self` is borrowed.
+        Some(unsafe { PayloadRef::new(ptr) })
+    }
+
+    /// Unique access to this word's payload, if it is in the heap state and the word holds
+    /// its only share.
+    #[inline]
+    pub(crate) fn payload_mut(&mut self) -> Option<PayloadMut<'_>> {
+        if !self.payload()?.is_unique() {
+            return None;
+        }
+        let ptr = self.heap_ptr()?;
+        // SAFETY: as for `payload`; the share is the only one and `self` is borrowed uniquely,
+        // so nothing else reads or writes the payload while the result lives.
+        Some(unsafe { PayloadMut::new(ptr) })
+    }
+
+    /// Unique access to this word's payload, after `copy` has replaced the word by a copy of
+    /// its own when it is not the only share of a heap payload. `None` when `copy` fails (or
+    /// leaves the word shared). One uniqueness check when the word is unique already.
+    #[inline]
+    pub(crate) fn payload_mut_or_copy(
+        &mut self,
+        copy: impl FnOnce(&mut Self) -> Option<()>,
+    ) -> Option<PayloadMut<'_>> {
+        if !self.payload().is_some_and(PayloadRef::is_unique) {
+            copy(self)?;
+            if !self.payload()?.is_unique() {
+                return None;
+            }
+        }
+        let ptr = self.heap_ptr()?;
+        // SAFETY: as for `payload_mut`: the word holds the only share (checked above, after the
+        // copy if there was one) and is borrowed uniquely.
+        Some(unsafe { PayloadMut::new(ptr) })
+    }
+
+    /// Takes this word's share out of it, leaving the inline state with the same code (so a
+    /// second call, or a drop, finds nothing to release).
+    #[inline]
+    fn take_share(&mut self) -> Option<Own> {
+        let payload = self.payload()?;
+        let code = payload.code();
+        let ptr = payload.ptr;
+        *self = Self::inline(code);
+        // SAFETY: the word held one share of the payload at `ptr` and no longer does: it was
+        // just overwritten, so the share moves into the `Own` exactly once.
+        Some(unsafe { Own::new(ptr) })
+    }
+
+    /// Releases this word's share of its heap payload, freeing the payload when it was the last
+    /// one, and leaves the word in the inline state with the same code, so calling it again is
+    /// harmless. Does nothing for the other states.
+    ///
+    /// This is the one out-of-line, cold cleanup function every derived status's `Drop` calls.
+    #[cold]
+    #[inline(never)]
+    pub fn release_heap(&mut self) {
+        if let Some(share) = self.take_share() {
+            share.release();
+        }
+    }
+}
+
+/// Shared access to a payload for `'a`: the word it came from holds a share and is borrowed.
+#[derive(Clone, Copy)]
+pub(crate) struct PayloadRef<'a> {
+    /// The allocation's own pointer.
+    ptr: NonNull<Header>,
+    share: PhantomData<&'a Header>,
+}
+
+impl<'a> PayloadRef<'a> {
+    /// # Safety
+    ///
+    /// `ptr` is the allocation pointer of a live payload that is neither freed nor written
+    /// during `'a`.
+    #[inline]
+    unsafe fn new(ptr: NonNull<Header>) -> Self {
+        #[cfg(loom)]
+        // SAFETY: as the caller guarantees.
+        unsafe { &(*ptr.as_ptr()).access }.read();
+        Self {
+            ptr,
+            share: PhantomData,
+        }
+    }
+
+    /// The raw code.
+    #[inline]
+    pub(crate) fn code(self) -> u32 {
+        // SAFETY: the payload is live for `'a` (see `new`); a read of one field.
+        unsafe { (*self.ptr.as_ptr()).code }
+    }
+
+    /// Where the status was created, if recorded.
+    #[inline]
+    pub(crate) fn location(self) -> Option<&'static Location<'static>> {
+        // SAFETY: as for `code`.
+        unsafe { (*self.ptr.as_ptr()).location }
+    }
+
+    /// The message.
+    #[inline]
+    pub(crate) fn message(self) -> &'a str {
+        // SAFETY: as for `code`.
+        let len = unsafe { (*self.ptr.as_ptr()).len };
+        // SAFETY: the message bytes start `HEADER` bytes into the allocation, reached from its
+        // own pointer; `Pending::finish` recorded `len <= cap` bytes written by a sink, which
+        // writes whole `&str`s or cuts one at a char boundary: initialised, valid UTF-8, and
+        // never written again while the payload is shared.
+        unsafe {
+            let bytes = self.ptr.cast::<u8>().as_ptr().add(HEADER);
+            core::str::from_utf8_unchecked(core::slice::from_raw_parts(bytes, len))
+        }
+    }
+
+    /// The extras, if any were attached.
+    #[inline]
+    pub(crate) fn extras(self) -> Option<&'a Extras> {
+        // SAFETY: as for `code`; the reference covers the `extras` field only.
+        unsafe { (*self.ptr.as_ptr()).extras.as_deref() }
+    }
+
+    /// The share count.
+    #[inline]
+    fn refcount(self) -> &'a RefCount {
+        // SAFETY: as for `code`; the reference covers the count only, which is atomic.
+        unsafe { &(*self.ptr.as_ptr()).refcount }
+    }
+
+    /// Whether the word this came from holds the only share.
+    #[inline]
+    pub(crate) fn is_unique(self) -> bool {
+        self.refcount().is_unique()
+    }
+
+    /// Takes one more share, for a copy of the word.
+    #[inline]
+    pub(crate) fn share(self) {
+        self.refcount().increment();
+    }
+}
+
+/// Unique access to a payload for `'a`: the word it came from holds the only share and is
+/// borrowed uniquely.
+pub(crate) struct PayloadMut<'a> {
+    /// The allocation's own pointer.
+    ptr: NonNull<Header>,
+    unique: PhantomData<&'a mut Header>,
+}
+
+impl<'a> PayloadMut<'a> {
+    /// # Safety
+    ///
+    /// `ptr` is the allocation pointer of a live payload that nothing else reads or writes
+    /// during `'a`.
+    #[inline]
+    unsafe fn new(ptr: NonNull<Header>) -> Self {
+        #[cfg(loom)]
+        // SAFETY: as the caller guarantees.
+        unsafe { &(*ptr.as_ptr()).access }.write();
+        Self {
+            ptr,
+            unique: PhantomData,
+        }
+    }
+
+    /// The extras slot, to fill, change or take.
+    #[inline]
+    pub(crate) fn extras(self) -> &'a mut Option<Box<Extras>> {
+        // SAFETY: the payload is live and unaliased for `'a` (see `new`); the reference covers
+        // the `extras` field only.
+        unsafe { &mut (*self.ptr.as_ptr()).extras }
+    }
+}
+
+/// One share of a payload, taken out of its word: the only handle that gives a share up.
+struct Own(NonNull<Header>);
+
+impl Own {
+    /// # Safety
+    ///
+    /// `ptr` is the allocation pointer of a live payload, and the caller hands over one of its
+    /// shares, which it no longer uses.
+    unsafe fn new(ptr: NonNull<Header>) -> Self {
+        Self(ptr)
+    }
+
+    /// Gives up the share; frees the payload if it was the last.
+    #[inline]
+    fn release(self) {
+        // SAFETY: the share keeps the payload alive until the decrement; the reference covers
+        // the count only and is not used after it.
+        let last = unsafe { &(*self.0.as_ptr()).refcount }.decrement_is_last();
+        if last {
+            // SAFETY: that was the last share: nothing else can reach the payload.
+            unsafe { self.free() };
+        }
+    }
+
+    /// Drops the header's fields and frees the allocation. Out of line, so that giving up a
+    /// share that is not the last (a clone's drop) costs no stack frame.
+    ///
+    /// # Safety
+    ///
+    /// This is the last share: nothing else references the payload.
+    #[inline(never)]
+    unsafe fn free(self) {
+        let ptr = self.0.as_ptr();
+        #[cfg(loom)]
+        // SAFETY: the caller guarantees the payload is unaliased.
+        unsafe { &(*ptr).access }.write();
+        // SAFETY: the allocation was made by `Pending::new` with this `cap`, which it checked.
+        let layout = unsafe { message_layout((*ptr).cap).unwrap_unchecked() };
+        let _free = FreeOnDrop {
+            ptr: self.0.cast(),
+            layout,
+        };
+        // SAFETY: the header was written by `Pending::finish` and is dropped once, through the
+        // allocation pointer; `_free` frees the allocation afterwards, also if a source's or a
+        // detail's `Drop` panics (the rest of the header is dropped during that unwind).
+        unsafe { ptr::drop_in_place(ptr) };
+    }
+}
+
+/// A payload under construction: allocated, its message being written, its header not yet.
+/// Freed on drop, so a message writer that panics leaks nothing.
+pub(crate) struct Pending {
+    /// The allocation's own pointer.
+    ptr: NonNull<Header>,
+    /// Message bytes allocated after the header.
+    cap: usize,
+    /// Message bytes written, as the sink counted them.
+    len: usize,
+}
+
+impl Pending {
+    /// Room for a header and `cap` message bytes, or `None` if the allocator fails.
+    #[inline]
+    pub(crate) fn new(cap: usize) -> Option<Self> {
+        let layout = message_layout(cap)?;
+        // SAFETY: the layout has a non-zero size (it holds at least a `Header`).
+        let ptr = NonNull::new(unsafe { alloc::alloc::alloc(layout) })?;
+        Some(Self {
+            ptr: ptr.cast(),
+            cap,
+            len: 0,
+        })
+    }
+
+    /// Writes the message with `write`, into a sink over the message bytes; what does not fit
+    /// in `cap` bytes is cut at a char boundary. The length recorded is the sink's.
+    ///
+    /// Inlined into the constructor that calls it, with the writer: a call here costs the
+    /// formatted-message path about 30 instructions (BENCHMARKS.md, formatted4).
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "the writer is inlined into it, and it into the one constructor that calls it"
+    )]
+    pub(crate) fn write(&mut self, write: impl FnOnce(&mut MessageSink<'_>)) {
+        // SAFETY: the `cap` bytes after the header are part of the allocation, reached from its
+        // own pointer; nothing else refers to them while `self` is borrowed uniquely. The slice
+        // covers those bytes only, and the sink writes only inside it.
+        let bytes = unsafe {
+            core::slice::from_raw_parts_mut(
+                self.ptr
+                    .cast::<u8>()
+                    .as_ptr()
+                    .add(HEADER)
+                    .cast::<MaybeUninit<u8>>(),
+                self.cap,
+            )
+        };
+        let mut sink = MessageSink::new(bytes);
+        write(&mut sink);
+        self.len = sink.len();
+    }
+
+    /// Writes the header in front of the message and hands the payload to a heap word.
+    #[inline]
+    pub(crate) fn finish(
+        self,
+        code: u32,
+        location: Option<&'static Location<'static>>,
+        extras: Option<Box<Extras>>,
+    ) -> Repr {
+        let this = core::mem::ManuallyDrop::new(self);
+        // SAFETY: `ptr` is a live allocation aligned for `Header` and large enough for it; its
+        // message bytes were written by a sink, which recorded `len <= cap`.
+        unsafe {
+            this.ptr.write(Header {
+                refcount: RefCount::one(),
+                code: code & super::MAX_RAW_CODE,
+                cap: this.cap,
+                len: this.len,
+                location,
+                extras,
+                #[cfg(loom)]
+                access: super::refcount::Access::new(),
+            });
+        }
+        // The heap tag is `00`: the word is the allocation pointer as it is.
+        Repr(this.ptr.cast())
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        // SAFETY: `ptr` was allocated with this layout (checked in `new`) and no header was
+        // written into it, so there is nothing to drop.
+        unsafe {
+            alloc::alloc::dealloc(
+                self.ptr.cast().as_ptr(),
+                message_layout(self.cap).unwrap_unchecked(),
+            );
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! A source or detail whose `Drop` panics: the panic goes on, and the status's payload and
+//! everything else it holds are freed all the same (the runtime frees through a guard, as
+//! `Arc::drop_slow` does). A counting allocator checks that no byte stays allocated; the
+//! sanitizer runs (`scripts/check-memory.sh`) check the same with LeakSanitizer and memcheck.
+//!
+//! Its own test binary: the panic hook is silenced for the whole process, so that printing a
+//! panic (which may capture a backtrace and keep caches) does not count as a leak.
+
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::fmt;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Once;
+
+use common::{Status, StatusCode};
+use fast_status::ResultExt;
+
+struct Counting;
+
+thread_local! {
+    static LIVE_BYTES: Cell<isize> = const { Cell::new(0) };
+}
+
+#[allow(
+    clippy::cast_possible_wrap,
+    reason = "allocation sizes are below isize::MAX"
+)]
+fn count(size: usize, sign: isize) {
+    let _ = LIVE_BYTES.try_with(|l| l.set(l.get() + sign * size as isize));
+}
+
+// SAFETY: forwards to `System`, counting on the way.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count(layout.size(), 1);
+        // SAFETY: the caller upholds `GlobalAlloc::alloc`'s contract.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        count(layout.size(), -1);
+        // SAFETY: the caller upholds `GlobalAlloc::dealloc`'s contract.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Runs `f`, which must panic, and returns the bytes it left allocated.
+fn bytes_left_by_panicking(f: impl FnOnce()) -> isize {
+    static SILENCE: Once = Once::new();
+    SILENCE.call_once(|| std::panic::set_hook(Box::new(|_| {})));
+    fast_status::set_backtrace_capture(false);
+    let before = LIVE_BYTES.with(Cell::get);
+    let panic = catch_unwind(AssertUnwindSafe(f)).expect_err("the drop panics");
+    drop(panic);
+    LIVE_BYTES.with(Cell::get) - before
+}
+
+/// A detail whose `Drop` panics.
+#[derive(Debug)]
+struct PanicsOnDrop;
+
+impl Drop for PanicsOnDrop {
+    fn drop(&mut self) {
+        panic!("a detail's drop panicked");
+    }
+}
+
+/// An error whose `Drop` panics.
+#[derive(Debug)]
+struct PanickingError;
+
+impl fmt::Display for PanickingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("panics when dropped")
+    }
+}
+
+impl std::error::Error for PanickingError {}
+
+impl Drop for PanickingError {
+    fn drop(&mut self) {
+        panic!("a source's drop panicked");
+    }
+}
+
+#[test]
+fn a_detail_whose_drop_panics_leaks_nothing() {
+    let left = bytes_left_by_panicking(|| {
+        // The other details and the context lines are dropped too, after the panicking one.
+        let status = Status::invalid(format_args!("value {}", 7))
+            .with_detail(1_u32)
+            .with_detail(PanicsOnDrop)
+            .with_detail(String::from("after"))
+            .context("a line");
+        drop(status);
+    });
+    assert_eq!(left, 0);
+}
+
+#[test]
+fn a_shared_detail_whose_drop_panics_leaks_nothing_after_the_last_clone() {
+    let left = bytes_left_by_panicking(|| {
+        let status = Status::invalid("shared").with_detail(PanicsOnDrop);
+        // A copy on write: the two payloads share the detail.
+        let changed = status.clone().context("changed");
+        drop(status);
+        drop(changed);
+    });
+    assert_eq!(left, 0);
+}
+
+#[test]
+fn a_source_whose_drop_panics_leaks_nothing() {
+    let left = bytes_left_by_panicking(|| {
+        let status = Err::<(), _>(PanickingError)
+            .or_status(StatusCode::IOError)
+            .expect_err("an error")
+            .with_detail(2_u64);
+        assert_eq!(status.message(), "panics when dropped");
+        drop(status);
+    });
+    assert_eq!(left, 0);
+}
