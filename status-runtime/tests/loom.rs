@@ -1,0 +1,131 @@
+//! Model checking of the refcount and copy on write with loom: every interleaving (up to loom's
+//! preemption bound) of clones, drops, uniqueness checks and changes across threads, including
+//! the free by the last owner.
+//!
+//! Built with `--cfg loom`, the payload and the shared values carry a loom cell that every read
+//! touches and every write and free writes, so loom reports a read that does not happen before
+//! the free or the write (a missing `Acquire`/`Release`), not only crashes:
+//!
+//! ```sh
+//! RUSTFLAGS="--cfg loom" cargo test -p status-runtime --test loom --release -- --nocapture
+//! ```
+#![cfg(loom)]
+
+use std::panic::Location;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use loom::thread;
+use status_runtime::__private::Repr;
+
+/// Releases the word on drop, as a derived type does.
+struct Owned(Repr);
+
+impl Drop for Owned {
+    fn drop(&mut self) {
+        if self.0.is_heap() {
+            self.0.release_heap();
+        }
+    }
+}
+
+impl Clone for Owned {
+    fn clone(&self) -> Self {
+        Owned(self.0.clone())
+    }
+}
+
+fn heap(text: &str) -> Owned {
+    Owned(Repr::from_args(
+        1,
+        format_args!("{text}"),
+        Location::caller(),
+    ))
+}
+
+/// Runs `f` under loom and prints how many executions it took.
+fn model(name: &str, f: impl Fn() + Sync + Send + 'static) {
+    status_runtime::set_backtrace_capture(false);
+    let executions = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&executions);
+    loom::model(move || {
+        counter.fetch_add(1, Ordering::Relaxed);
+        f();
+    });
+    let ran = executions.load(Ordering::Relaxed);
+    println!("loom: {name}: {ran} executions");
+    assert!(ran > 0);
+}
+
+/// Two owners drop their shares on two threads; whichever is last frees, after the other's
+/// reads.
+#[test]
+fn the_last_of_two_owners_frees_after_the_others_reads() {
+    model("two owners", || {
+        let status = heap("shared");
+        let copy = status.clone();
+        let other = thread::spawn(move || {
+            assert_eq!(copy.0.message(), "shared");
+            drop(copy);
+        });
+        assert_eq!(status.0.message(), "shared");
+        drop(status);
+        other.join().unwrap();
+    });
+}
+
+/// Three owners on three threads.
+#[test]
+fn three_owners_on_three_threads() {
+    model("three owners", || {
+        let status = heap("three");
+        let threads: Vec<_> = (0..2)
+            .map(|_| {
+                let copy = status.clone();
+                thread::spawn(move || assert_eq!(copy.0.raw_code(), 1))
+            })
+            .collect();
+        drop(status);
+        for thread in threads {
+            thread.join().unwrap();
+        }
+    });
+}
+
+/// A change while another thread may still hold a share: copy on write when it does, in
+/// place when its share is gone, never a write the other thread's reads can see.
+#[test]
+fn copy_on_write_races_with_the_other_share() {
+    model("copy on write", || {
+        let mut status = heap("before");
+        let copy = status.clone();
+        let other = thread::spawn(move || {
+            assert_eq!(copy.0.message(), "before");
+            assert_eq!(copy.0.context_lines().count(), 0);
+        });
+        status
+            .0
+            .push_context(format_args!("{}", "added"), Location::caller());
+        assert_eq!(status.0.context_lines().count(), 1);
+        other.join().unwrap();
+    });
+}
+
+/// Details are shared values with a refcount of their own: a copy on write shares them, and
+/// the two statuses holding them are dropped on two threads.
+#[test]
+fn shared_details_are_freed_once_after_both_copies() {
+    model("shared details", || {
+        let mut status = heap("detailed");
+        status.0.set_detail(7_u32);
+        let mut copy = status.clone();
+        // Shared payload: the copy is written on copy, sharing the detail.
+        copy.0.set_message(format_args!("{}", "changed"));
+        let other = thread::spawn(move || {
+            assert_eq!(copy.0.detail::<u32>(), Some(&7));
+        });
+        assert_eq!(status.0.detail::<u32>(), Some(&7));
+        drop(status);
+        other.join().unwrap();
+    });
+}
