@@ -442,6 +442,30 @@ fn code_impl(input: &Input<'_>, name: &Ident) -> TokenStream {
         .map(|v| Literal::u32_unsuffixed(v.raw.expect("validated: every code is valid")));
     let texts = input.variants.iter().map(Variant::display_text);
     let names = input.variants.iter().map(|v| v.name.clone());
+    // `__from_own_raw`: the first code is the default arm, so it has no arm of its own; with
+    // one code, no match at all.
+    let (first, others) = variants
+        .split_first()
+        .expect("validated: at least one variant");
+    let other_raws = input.variants[1..]
+        .iter()
+        .map(|v| Literal::u32_unsuffixed(v.raw.expect("validated: every code is valid")));
+    let from_own_raw = if others.is_empty() {
+        quote! {
+            fn __from_own_raw(_: ::core::primitive::u32) -> Self {
+                Self::#first
+            }
+        }
+    } else {
+        quote! {
+            fn __from_own_raw(raw: ::core::primitive::u32) -> Self {
+                match raw {
+                    #(#other_raws => Self::#others,)*
+                    _ => Self::#first,
+                }
+            }
+        }
+    };
     quote! {
         #[automatically_derived]
         impl #krate::Code for #code {
@@ -473,6 +497,9 @@ fn code_impl(input: &Input<'_>, name: &Ident) -> TokenStream {
                     #(Self::#variants => #names,)*
                 }
             }
+
+            #[inline]
+            #from_own_raw
         }
 
         impl #code {

@@ -218,6 +218,16 @@ impl ::fast_status::Code for StatusCode {
             Self::NotImplemented => "NotImplemented",
         }
     }
+    #[inline]
+    fn __from_own_raw(raw: ::core::primitive::u32) -> Self {
+        match raw {
+            2 => Self::KeyError,
+            3 => Self::Invalid,
+            4 => Self::IOError,
+            5 => Self::NotImplemented,
+            _ => Self::OutOfMemory,
+        }
+    }
 }
 impl StatusCode {
     #[doc(hidden)]

@@ -182,6 +182,14 @@ impl ::fast_status::Code for ParseCode {
             Self::Number => "Number",
         }
     }
+    #[inline]
+    fn __from_own_raw(raw: ::core::primitive::u32) -> Self {
+        match raw {
+            10 => Self::Match,
+            11 => Self::Number,
+            _ => Self::Type,
+        }
+    }
 }
 impl ParseCode {
     #[doc(hidden)]

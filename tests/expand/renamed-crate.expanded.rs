@@ -152,6 +152,10 @@ impl ::my_status::Code for ErrorKind {
             Self::Timeout => "Timeout",
         }
     }
+    #[inline]
+    fn __from_own_raw(_: ::core::primitive::u32) -> Self {
+        Self::Timeout
+    }
 }
 impl ErrorKind {
     #[doc(hidden)]
