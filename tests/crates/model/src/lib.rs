@@ -1,0 +1,418 @@
+//! The model that the state-machine tests (`tests/state_machine.rs`, proptest) and the fuzz
+//! target `status_ops` (`fuzz/`) drive: status types of every shape the derive accepts, the
+//! operations on them, and a plain model of what each status should hold after each one.
+//!
+//! [`Model::apply`] says what an operation does to the model; [`Live::apply`] does it to real
+//! statuses; [`Live::check`] compares every live status with its model: code, message,
+//! whether it has a location, context lines, details, source, `Display`, and that every detail
+//! value is alive exactly while a status holds it (dropped once, after the last clone, never
+//! early).
+
+use std::collections::BTreeSet;
+use std::error::Error;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use fast_status::{Code, FastStatus, ResultExt, status};
+
+/// Codes with `from` conversions, a gap and a display text: inline, static and message
+/// statuses.
+#[derive(FastStatus, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+#[status(name = Status)]
+pub enum StatusCode {
+    /// The input is malformed.
+    Invalid = 1,
+    /// A key was missing.
+    #[status(display = "Key error")]
+    KeyError,
+    /// The operating system reported an error.
+    #[status(from = std::io::Error)]
+    IOError,
+    /// A number did not parse.
+    #[status(from = std::num::ParseIntError)]
+    Parse = 40,
+}
+
+/// How a status is created.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum Creation {
+    /// `Status::from_code`: the inline state.
+    Code(StatusCode),
+    /// `status!(Code::X, "literal")`: the static state.
+    Static(StatusCode),
+    /// `Status::new(code, text)`: a message through `core::fmt`.
+    Message(StatusCode, String),
+    /// `status!(code, "{text} = {n}")`: a message split into pieces.
+    Split(StatusCode, String, u64),
+    /// `Status::from(io::Error)`: a `from` conversion.
+    FromIo(String),
+    /// `.or_status(code)` on a failed parse.
+    OrStatus(String),
+}
+
+/// One operation; the index is the position of the status it works on among the live ones.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum Transition {
+    /// A new status, at the end.
+    Create(Creation),
+    /// A clone, at the end.
+    Clone(usize),
+    /// `with_message`.
+    WithMessage(usize, String),
+    /// `with_detail` of a `u32`.
+    WithNumber(usize, u32),
+    /// `with_detail` of a value that records its drop.
+    WithCounted(usize),
+    /// `context`.
+    Context(usize, String),
+    /// Dropping the status.
+    Drop(usize),
+    /// Moving the status to another thread, reading it there, and back.
+    ThroughThread(usize),
+    /// `Box<dyn Error + Send + Sync>` from the status, and a downcast back.
+    ThroughBoxDyn(usize),
+}
+
+impl Transition {
+    /// The status this transition works on, if any.
+    #[must_use]
+    pub fn index(&self) -> Option<usize> {
+        match *self {
+            Transition::Create(_) => None,
+            Transition::Clone(i)
+            | Transition::WithMessage(i, _)
+            | Transition::WithNumber(i, _)
+            | Transition::WithCounted(i)
+            | Transition::Context(i, _)
+            | Transition::Drop(i)
+            | Transition::ThroughThread(i)
+            | Transition::ThroughBoxDyn(i) => Some(i),
+        }
+    }
+
+    /// This transition aimed at one of `live` statuses (its index taken modulo `live`), or
+    /// `None` when it needs a status and there is none. For inputs that are arbitrary bytes.
+    #[must_use]
+    pub fn fit(mut self, live: usize) -> Option<Self> {
+        if let Some(i) = self.index() {
+            let fitted = i.checked_rem(live)?;
+            match &mut self {
+                Transition::Create(_) => {}
+                Transition::Clone(i)
+                | Transition::WithMessage(i, _)
+                | Transition::WithNumber(i, _)
+                | Transition::WithCounted(i)
+                | Transition::Context(i, _)
+                | Transition::Drop(i)
+                | Transition::ThroughThread(i)
+                | Transition::ThroughBoxDyn(i) => *i = fitted,
+            }
+        }
+        Some(self)
+    }
+}
+
+/// What one status should hold.
+#[derive(Clone, Debug)]
+pub struct Expected {
+    code: StatusCode,
+    message: String,
+    located: bool,
+    context: Vec<String>,
+    number: Option<u32>,
+    /// The id of the `Counted` detail attached, if any.
+    counted: Option<u64>,
+    source: Option<String>,
+}
+
+impl Expected {
+    fn new(code: StatusCode, message: impl Into<String>, located: bool) -> Self {
+        Self {
+            code,
+            message: message.into(),
+            located,
+            context: Vec::new(),
+            number: None,
+            counted: None,
+            source: None,
+        }
+    }
+
+    /// `Display`: the code's text, then the message if there is one.
+    fn display(&self) -> String {
+        if self.message.is_empty() {
+            self.code.text().to_owned()
+        } else {
+            format!("{}: {}", self.code.text(), self.message)
+        }
+    }
+}
+
+/// The model: the statuses alive, in order, and how many `Counted` values were made.
+#[derive(Clone, Debug, Default)]
+pub struct Model {
+    statuses: Vec<Expected>,
+    counted_made: u64,
+}
+
+impl Model {
+    /// How many statuses are alive.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.statuses.len()
+    }
+
+    /// Whether no status is alive.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.statuses.is_empty()
+    }
+
+    /// Whether `transition` can be applied: its status exists.
+    #[must_use]
+    pub fn allows(&self, transition: &Transition) -> bool {
+        transition.index().is_none_or(|i| i < self.statuses.len())
+    }
+
+    /// What `transition` does to the model.
+    ///
+    /// # Panics
+    ///
+    /// If it is not [`allowed`](Self::allows).
+    pub fn apply(&mut self, transition: &Transition) {
+        match transition {
+            Transition::Create(creation) => self.statuses.push(expected(creation)),
+            Transition::Clone(i) => {
+                let copy = self.statuses[*i].clone();
+                self.statuses.push(copy);
+            }
+            Transition::WithMessage(i, text) => self.statuses[*i].message.clone_from(text),
+            Transition::WithNumber(i, n) => self.statuses[*i].number = Some(*n),
+            Transition::WithCounted(i) => {
+                self.statuses[*i].counted = Some(self.counted_made);
+                self.counted_made += 1;
+            }
+            Transition::Context(i, text) => self.statuses[*i].context.push(text.clone()),
+            Transition::Drop(i) => {
+                self.statuses.remove(*i);
+            }
+            Transition::ThroughThread(_) | Transition::ThroughBoxDyn(_) => {}
+        }
+    }
+}
+
+/// What a new status holds.
+fn expected(creation: &Creation) -> Expected {
+    match creation {
+        Creation::Code(code) => Expected::new(*code, "", false),
+        Creation::Static(code) => Expected::new(*code, static_text(*code), false),
+        Creation::Message(code, text) => Expected::new(*code, text.clone(), true),
+        Creation::Split(code, text, n) => Expected::new(*code, format!("{text} = {n}"), true),
+        Creation::FromIo(text) => Expected {
+            source: Some(text.clone()),
+            ..Expected::new(StatusCode::IOError, text.clone(), true)
+        },
+        Creation::OrStatus(text) => {
+            let error = parse_error(text).to_string();
+            Expected {
+                source: Some(error.clone()),
+                ..Expected::new(StatusCode::Parse, error, true)
+            }
+        }
+    }
+}
+
+/// The static message of `code`'s static status.
+fn static_text(code: StatusCode) -> &'static str {
+    match code {
+        StatusCode::Invalid => "static invalid",
+        StatusCode::KeyError => "static key",
+        StatusCode::IOError => "static io",
+        StatusCode::Parse => "static parse",
+    }
+}
+
+/// The error `.or_status` wraps: parsing `x` followed by `text` as a number always fails.
+fn parse_error(text: &str) -> std::num::ParseIntError {
+    format!("x{text}")
+        .parse::<u32>()
+        .expect_err("starts with a letter")
+}
+
+/// The `Counted` values alive, by id, across every sequence.
+static ALIVE: Mutex<BTreeSet<u64>> = Mutex::new(BTreeSet::new());
+/// Where each sequence's `Counted` ids start, so sequences never share an id.
+static NEXT_BASE: AtomicU64 = AtomicU64::new(0);
+
+/// A detail that records whether it is alive; dropping it twice fails the test.
+#[derive(Debug)]
+struct Counted(u64);
+
+impl Counted {
+    fn new(id: u64) -> Self {
+        assert!(ALIVE.lock().unwrap().insert(id), "id {id} made twice");
+        Counted(id)
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        let removed = ALIVE.lock().map(|mut alive| alive.remove(&self.0));
+        // No second panic while a failed check unwinds.
+        if !std::thread::panicking() {
+            assert_eq!(
+                removed.ok(),
+                Some(true),
+                "Counted({}) dropped twice",
+                self.0
+            );
+        }
+    }
+}
+
+/// The statuses under test, in the model's order.
+pub struct Live {
+    statuses: Vec<Status>,
+    /// Where this sequence's `Counted` ids start.
+    base: u64,
+}
+
+impl Default for Live {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Live {
+    /// No status yet.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            statuses: Vec::new(),
+            base: NEXT_BASE.fetch_add(1 << 32, Ordering::Relaxed),
+        }
+    }
+
+    /// Does `transition` to the statuses; `model` is the model after it.
+    ///
+    /// # Panics
+    ///
+    /// If the transition is not allowed, or a result it checks on the way is wrong.
+    pub fn apply(&mut self, model: &Model, transition: Transition) {
+        match transition {
+            Transition::Create(creation) => self.statuses.push(create(creation)),
+            Transition::Clone(i) => {
+                let copy = self.statuses[i].clone();
+                assert_eq!(copy, self.statuses[i]);
+                self.statuses.push(copy);
+            }
+            Transition::WithMessage(i, text) => self.map(i, |s| s.with_message(text)),
+            Transition::WithNumber(i, n) => self.map(i, |s| s.with_detail(n)),
+            Transition::WithCounted(i) => {
+                // The model has counted the new value already.
+                let id = self.base + model.counted_made - 1;
+                self.map(i, |s| s.with_detail(Counted::new(id)));
+            }
+            Transition::Context(i, text) => self.map(i, |s| s.context(text)),
+            Transition::Drop(i) => drop(self.statuses.remove(i)),
+            Transition::ThroughThread(i) => {
+                let expected = model.statuses[i].display();
+                self.map(i, move |s| {
+                    std::thread::spawn(move || {
+                        assert_eq!(s.to_string(), expected);
+                        s
+                    })
+                    .join()
+                    .expect("the thread does not panic")
+                });
+            }
+            Transition::ThroughBoxDyn(i) => self.map(i, |s| {
+                let boxed: Box<dyn Error + Send + Sync> = s.into();
+                *boxed.downcast::<Status>().expect("a status comes back")
+            }),
+        }
+    }
+
+    /// Replaces status `i` by `f` of it.
+    fn map(&mut self, i: usize, f: impl FnOnce(Status) -> Status) {
+        let status = self.statuses.remove(i);
+        self.statuses.insert(i, f(status));
+    }
+
+    /// Compares every status with its model.
+    ///
+    /// # Panics
+    ///
+    /// At the first difference.
+    pub fn check(&self, model: &Model) {
+        assert_eq!(self.statuses.len(), model.statuses.len());
+        for (status, expected) in self.statuses.iter().zip(&model.statuses) {
+            check(status, expected, self.base);
+        }
+        // Each `Counted` made in this sequence is alive exactly while a status holds it.
+        let held: BTreeSet<u64> = model
+            .statuses
+            .iter()
+            .filter_map(|e| e.counted)
+            .map(|id| self.base + id)
+            .collect();
+        let alive: BTreeSet<u64> = ALIVE
+            .lock()
+            .unwrap()
+            .range(self.base..self.base + model.counted_made)
+            .copied()
+            .collect();
+        assert_eq!(alive, held, "Counted values alive vs. held by a status");
+    }
+}
+
+fn create(creation: Creation) -> Status {
+    match creation {
+        Creation::Code(code) => Status::from_code(code),
+        Creation::Static(code) => match code {
+            StatusCode::Invalid => status!(StatusCode::Invalid, "static invalid"),
+            StatusCode::KeyError => status!(StatusCode::KeyError, "static key"),
+            StatusCode::IOError => status!(StatusCode::IOError, "static io"),
+            StatusCode::Parse => status!(StatusCode::Parse, "static parse"),
+        },
+        Creation::Message(code, text) => Status::new(code, text),
+        Creation::Split(code, text, n) => status!(code, "{text} = {n}"),
+        Creation::FromIo(text) => Status::from(std::io::Error::other(text)),
+        Creation::OrStatus(text) => format!("x{text}")
+            .parse::<u32>()
+            .or_status(StatusCode::Parse)
+            .expect_err("starts with a letter"),
+    }
+}
+
+fn check(status: &Status, expected: &Expected, base: u64) {
+    assert_eq!(status.code(), expected.code);
+    assert_eq!(status.message(), expected.message);
+    assert_eq!(status.location().is_some(), expected.located);
+    let lines: Vec<&str> = status.context_lines().map(|(line, _)| line).collect();
+    assert_eq!(lines, expected.context);
+    assert!(
+        status
+            .context_lines()
+            .all(|(_, location)| location.file() == file!())
+    );
+    assert_eq!(status.detail::<u32>().copied(), expected.number);
+    assert_eq!(
+        status.detail::<Counted>().map(|c| c.0),
+        expected.counted.map(|id| base + id)
+    );
+    let details = usize::from(expected.number.is_some()) + usize::from(expected.counted.is_some());
+    assert_eq!(status.details().len(), details);
+    assert_eq!(status.source().map(ToString::to_string), expected.source);
+    assert_eq!(status.to_string(), expected.display());
+    let alternate = format!("{status:#}");
+    for line in &expected.context {
+        assert!(
+            alternate.contains(line.as_str()),
+            "{alternate:?} lacks {line:?}"
+        );
+    }
+}
