@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the runtime and behaviour tests under AddressSanitizer/LeakSanitizer and under valgrind
-# memcheck: every state, clones dropped from many threads at once, and `Display` impls that
-# return errors, panic or change between formatting passes.
+# memcheck: every state, clones dropped from many threads at once, `Display` impls that
+# return errors, panic or change between formatting passes, `Drop` impls that panic, and the
+# state-machine model's random operation sequences.
 #
 #   scripts/check-memory.sh          # both
 #   scripts/check-memory.sh asan     # AddressSanitizer + LeakSanitizer only
@@ -16,15 +17,16 @@ export RUST_BACKTRACE=0
 unset RUST_LIB_BACKTRACE
 
 # The facade's test binaries that exercise the runtime (not the UI or snapshot tests).
-FACADE_TESTS="--test status --test drop --test alloc_count --test alloc_failure --test layout
-    --test hygiene --test result_ext --test reports --test arrow_ports --test backtrace
-    --test status_pieces"
+FACADE_TESTS="--test status --test drop --test drop_panics --test alloc_count --test alloc_failure
+    --test layout --test hygiene --test result_ext --test reports --test arrow_ports
+    --test backtrace --test status_pieces"
 
 run_tests() {
     # $@: extra cargo arguments. The behaviour tests that exercise the unsafe core.
     cargo test "$@" -p status-runtime --test repr
     # shellcheck disable=SC2086 # FACADE_TESTS is a list of arguments
     cargo test "$@" -p fast-status $FACADE_TESTS
+    cargo test "$@" -p status-model --test state_machine -- --nocapture
 }
 
 if [[ $mode == all || $mode == asan ]]; then
@@ -42,6 +44,7 @@ if [[ $mode == all || $mode == memcheck ]]; then
             cargo test --no-run --message-format=json -p status-runtime --test repr
             # shellcheck disable=SC2086
             cargo test --no-run --message-format=json -p fast-status $FACADE_TESTS
+            cargo test --no-run --message-format=json -p status-model --test state_machine
         } | python3 -c '
 import json, sys
 for line in sys.stdin:

@@ -53,7 +53,10 @@ macro_rules! check_integers {
 #[test]
 fn integers_write_what_format_writes() {
     check_integers!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
-    for n in -10_000..=10_000_i64 {
+    // Every number up to five digits; under Miri (which interprets every instruction) a
+    // sample of them, the edges above still whole.
+    let step = if cfg!(miri) { 97 } else { 1 };
+    for n in (-10_000..=10_000_i64).step_by(step) {
         same_as_format!("{n}");
     }
     // An integer literal is an `i32`, as in `format!`.
