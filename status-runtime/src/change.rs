@@ -9,7 +9,7 @@ use core::fmt;
 use core::panic::Location;
 
 use crate::create::alloc_with_str;
-use crate::repr::{ContextLine, Extras, PayloadMut, PayloadRef, Repr, try_box};
+use crate::repr::{ContextLine, Extras, KindHolder, PayloadMut, PayloadRef, Repr, try_box};
 
 /// The first reservation of a status's shared context-line text.
 const CONTEXT_TEXT_START: usize = 128;
@@ -89,20 +89,38 @@ impl Repr {
     /// when the allocator fails.
     #[cold]
     fn unshare(&mut self) -> Option<()> {
-        let extras = self.try_clone_extras().ok()?;
+        let extras = self.replacement_extras().ok()?;
         let copy = alloc_with_str(self.raw_code(), self.message(), self.location(), extras)?;
         self.replace(copy);
         Some(())
     }
 
     /// The extras to give a new payload that replaces this one: moved out when this word holds
-    /// the only share, copied (sharing source and details) when not. `Err` if the copy could
-    /// not be allocated; then nothing was moved.
-    pub(crate) fn take_or_clone_extras(&mut self) -> Result<Option<Box<Extras>>, OutOfMemory> {
-        match self.payload_mut() {
-            Some(payload) => Ok(payload.extras().take()),
-            None => self.try_clone_extras(),
+    /// the only share, copied (sharing source and details) when not, and linking to this word
+    /// when it holds a variant's fields (a value payload or a packed word), so the copy keeps
+    /// its kind. `Err` if an allocation failed; then nothing was moved.
+    pub(crate) fn replacement_extras(&mut self) -> Result<Option<Box<Extras>>, OutOfMemory> {
+        let holds_fields =
+            self.packed_fields().is_some() || self.payload().is_some_and(PayloadRef::has_value);
+        // Allocated before anything moves, so that failing leaves the status as it was.
+        let spare = if holds_fields && self.payload().and_then(PayloadRef::extras).is_none() {
+            Some(new_extras().ok_or(OutOfMemory)?)
+        } else {
+            None
+        };
+        let extras = match self.payload_mut() {
+            Some(payload) => payload.extras().take(),
+            None => self.try_clone_extras()?,
+        };
+        if !holds_fields {
+            return Ok(extras);
         }
+        let Some(mut extras) = extras.or(spare) else {
+            return Err(OutOfMemory);
+        };
+        // Taken after the extras moved out, so a unique payload's were moved, not copied.
+        extras.kind = Some(KindHolder(self.clone()));
+        Ok(Some(extras))
     }
 
     /// A copy of the extras, boxed (`None` when there are none).

@@ -31,6 +31,17 @@ impl Repr {
         Self::inline(raw)
     }
 
+    /// The inline code `raw`; `kind` is dropped: there is no heap for it without `alloc`.
+    #[must_use]
+    pub fn from_kind<K: Send + Sync + 'static>(
+        raw: u32,
+        kind: K,
+        _: &'static Location<'static>,
+    ) -> Self {
+        drop(kind);
+        Self::inline(raw)
+    }
+
     /// Does nothing: there is no room for a message without `alloc`.
     pub fn set_message(&mut self, _: fmt::Arguments<'_>) {}
 
@@ -60,6 +71,18 @@ impl Repr {
     #[must_use]
     pub fn details(&self) -> impl ExactSizeIterator<Item = &(dyn fmt::Debug + Send + Sync)> {
         core::iter::empty()
+    }
+
+    /// None: no value is stored without `alloc`.
+    #[must_use]
+    pub fn kind_value<K: 'static>(&self) -> Option<&K> {
+        None
+    }
+
+    /// The packed fields of the word, if it is packed.
+    #[must_use]
+    pub fn kind_fields(&self) -> Option<u32> {
+        self.packed_fields()
     }
 
     /// No source.

@@ -91,6 +91,20 @@ impl Repr {
         Self::created(raw, Some(repr))
     }
 
+    /// A heap status whose body is `kind`, a variant with fields, moved in unformatted: one
+    /// allocation, and a backtrace when they are enabled. Without memory, the result is the
+    /// inline code and `kind` is dropped.
+    #[cold]
+    #[inline(never)]
+    #[must_use]
+    pub fn from_kind<K: Send + Sync + 'static>(
+        raw: u32,
+        kind: K,
+        location: &'static Location<'static>,
+    ) -> Self {
+        Self::created(raw, Self::alloc_value(raw, kind, Some(location)).ok())
+    }
+
     /// Replaces the message, keeping code, location, source, details and context lines.
     /// Without memory for the new message, the status is left as it was.
     #[cold]
@@ -99,7 +113,7 @@ impl Repr {
         let Some(mut new) = formatted(self.raw_code(), args, self.location()) else {
             return;
         };
-        let Ok(extras) = self.take_or_clone_extras() else {
+        let Ok(extras) = self.replacement_extras() else {
             new.release_heap();
             return;
         };

@@ -33,6 +33,7 @@ mod change;
 mod core_only;
 #[cfg(feature = "alloc")]
 mod create;
+mod kinds;
 mod pieces;
 #[cfg(feature = "alloc")]
 mod read;
@@ -40,6 +41,7 @@ mod report;
 mod repr;
 mod traits;
 
+pub use kinds::{KindRef, Pack};
 pub use traits::{Code, FastStatus, ResultExt};
 
 #[cfg(feature = "std")]
@@ -55,8 +57,13 @@ pub use read::ContextLines;
 /// Not public API: names and signatures here change without notice.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::kinds::{
+        AnyKinds, AsDynError, AssertDebug, CannotStoreKind, DebugKind, EqKinds, Field, Kind,
+        KindIsDebug, KindNotDebug, KindPair, KindValue, OpaqueField, PackField, Packer, Packing,
+        Storable, StoreKind, Unpacker, kind_code_text, kind_of, repr_of_kind, source_of,
+    };
     pub use crate::pieces::{Piece, PieceOf, ViaDisplay, ViaExact, piece};
-    pub use crate::report::{debug, display};
+    pub use crate::report::{debug, debug_kind, display, display_kind};
     pub use crate::repr::{MAX_RAW_CODE, Repr, StaticStatus};
     pub use crate::traits::{AssertCopy, code_of, from_args, from_code, from_pieces};
 }

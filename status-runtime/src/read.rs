@@ -46,6 +46,27 @@ impl Repr {
         self.extras().and_then(|e| e.backtrace.as_deref())
     }
 
+    /// The value of the variant this status was made from, if it is stored in the status and is
+    /// a `K`: in its own payload, or in the one it is a changed copy of.
+    #[must_use]
+    pub fn kind_value<K: 'static>(&self) -> Option<&K> {
+        let payload = self.payload()?;
+        if let Some(kind) = payload.value::<K>() {
+            return Some(kind);
+        }
+        payload.extras()?.kind.as_ref()?.0.payload()?.value::<K>()
+    }
+
+    /// The packed fields of the variant this status was made from: in its word, or in the word
+    /// it is a changed copy of.
+    #[must_use]
+    pub fn kind_fields(&self) -> Option<u32> {
+        if let Some(fields) = self.packed_fields() {
+            return Some(fields);
+        }
+        self.extras()?.kind.as_ref()?.0.packed_fields()
+    }
+
     /// The extras, if this is a heap status that has any.
     fn extras(&self) -> Option<&Extras> {
         self.payload().and_then(PayloadRef::extras)

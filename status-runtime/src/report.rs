@@ -4,6 +4,7 @@
 use core::error::Error;
 use core::fmt;
 
+use crate::kinds::{Kind, kind_code_text, kind_of};
 use crate::repr::Repr;
 use crate::traits::{Code, code_of};
 
@@ -14,12 +15,41 @@ use crate::traits::{Code, code_of};
 ///
 /// Only those of the formatter.
 pub fn display<C: Code>(repr: &Repr, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    one_line::<C>(repr, f)?;
+    write_display(repr, &code_of::<C>(repr).text(), repr.source(), f)
+}
+
+/// `Display` of a status of a kind enum: the kind's own `Display` (its variant's text with its
+/// fields), then `": message"` if a message was attached; the code's text for a status made
+/// from a code alone. `{:#}` as for [`display`].
+///
+/// # Errors
+///
+/// Only those of the formatter.
+pub fn display_kind<K: Kind + fmt::Display>(
+    repr: &Repr,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    let source = crate::kinds::source_of::<K>(repr);
+    match kind_of::<K>(repr) {
+        Some(kind) => write_display(repr, &*kind, source, f),
+        None => write_display(repr, &kind_code_text::<K>(repr), source, f),
+    }
+}
+
+/// `Display`, headed by `head` (the code's text or the kind's), with `source` as the first
+/// cause.
+fn write_display(
+    repr: &Repr,
+    head: &dyn fmt::Display,
+    source: Option<&(dyn Error + 'static)>,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    one_line(repr, head, f)?;
     if f.alternate() {
         for (line, location) in repr.context_lines() {
             write!(f, "\n  context: {line} (at {location})")?;
         }
-        for cause in causes(repr.source()) {
+        for cause in causes(source) {
             write!(f, "\n  caused by: {cause}")?;
         }
     }
@@ -36,18 +66,69 @@ pub fn display<C: Code>(repr: &Repr, f: &mut fmt::Formatter<'_>) -> fmt::Result 
 ///
 /// Only those of the formatter.
 pub fn debug<C: Code>(repr: &Repr, type_name: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let code = code_of::<C>(repr);
+    write_debug(
+        repr,
+        type_name,
+        &code.text(),
+        code.name(),
+        None,
+        repr.source(),
+        f,
+    )
+}
+
+/// `Debug` of a status of a kind enum named `type_name`: as [`debug`], headed by the kind's
+/// `Display`; `{:#?}` adds `kind`, the kind's own `Debug` (`debug`, from the derive).
+///
+/// # Errors
+///
+/// Only those of the formatter.
+pub fn debug_kind<K: Kind + fmt::Display>(
+    repr: &Repr,
+    type_name: &str,
+    debug: Option<&dyn fmt::Debug>,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    let name = code_of::<K::Code>(repr).name();
+    let source = crate::kinds::source_of::<K>(repr);
+    let shown: &dyn fmt::Debug = match &debug {
+        Some(kind) => kind,
+        None => &None::<()>,
+    };
+    if let Some(kind) = kind_of::<K>(repr) {
+        write_debug(repr, type_name, &*kind, name, Some(shown), source, f)
+    } else {
+        let text = kind_code_text::<K>(repr);
+        write_debug(repr, type_name, &text, name, Some(shown), source, f)
+    }
+}
+
+/// `Debug`, headed by `head`; `kind` is the structural form's `kind` field, for kind enums.
+fn write_debug(
+    repr: &Repr,
+    type_name: &str,
+    head: &dyn fmt::Display,
+    code_name: &str,
+    kind: Option<&dyn fmt::Debug>,
+    source: Option<&(dyn Error + 'static)>,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
     if f.alternate() {
-        return f
-            .debug_struct(type_name)
-            .field("code", &format_args!("{}", code_of::<C>(repr).name()))
+        let mut out = f.debug_struct(type_name);
+        out.field("code", &format_args!("{code_name}"));
+        if let Some(kind) = kind {
+            out.field("kind", kind);
+        }
+        return out
             .field("message", &repr.message())
             .field("location", &repr.location())
             .field("context", &repr.context_lines())
             .field("details", &DebugList(|| repr.details()))
-            .field("source", &repr.source())
+            .field("source", &source)
             .finish();
     }
-    one_line::<C>(repr, f)?;
+    one_line(repr, head, f)?;
     if let Some(location) = repr.location() {
         write!(f, "\n    at {location}")?;
     }
@@ -65,7 +146,7 @@ pub fn debug<C: Code>(repr: &Repr, type_name: &str, f: &mut fmt::Formatter<'_>) 
             write!(f, "\n    {detail:?}")?;
         }
     }
-    let mut causes = causes(repr.source()).peekable();
+    let mut causes = causes(source).peekable();
     if causes.peek().is_some() {
         f.write_str("\n\nCaused by:")?;
         for (i, cause) in causes.enumerate() {
@@ -81,11 +162,12 @@ pub fn debug<C: Code>(repr: &Repr, type_name: &str, f: &mut fmt::Formatter<'_>) 
     Ok(())
 }
 
-/// `"Invalid: message"`, or `"Invalid"` without a message.
-fn one_line<C: Code>(repr: &Repr, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    let text = code_of::<C>(repr).text();
+/// `"Invalid: message"`, or `"Invalid"` without a message: `head` is the code's text or the
+/// kind's `Display` (written with the formatter's flags reset, so `{:#}` of the status does not
+/// reach a wrapped error's own alternate form).
+fn one_line(repr: &Repr, head: &dyn fmt::Display, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     let message = repr.message();
-    f.write_str(text)?;
+    write!(f, "{head}")?;
     if !message.is_empty() {
         f.write_str(": ")?;
         f.write_str(message)?;

@@ -1,6 +1,7 @@
 //! The data behind a payload's extras pointer, allocated only when used: the source error,
-//! typed details, context lines and, when asked for, a backtrace. Safe code: it sits in this
-//! module because the payload owns and frees it, so the layer above builds on `repr` alone.
+//! typed details, context lines, when asked for a backtrace, and the word that holds a variant's
+//! fields for a status that is a changed copy of it. Safe code: it sits in this module because
+//! the payload owns and frees it, so the layer above builds on `repr` alone.
 //!
 //! Every allocation here is fallible: on failure the caller keeps the status as it was.
 
@@ -11,6 +12,7 @@ use core::error::Error;
 use core::fmt;
 use core::panic::Location;
 
+use super::Repr;
 use super::shared::Shared;
 
 /// A typed detail, stored type-erased.
@@ -53,6 +55,26 @@ pub(crate) struct Extras {
     pub(crate) context_text: String,
     #[cfg(feature = "std")]
     pub(crate) backtrace: Option<Shared<std::backtrace::Backtrace>>,
+    /// The word that holds this status's variant fields, when this payload is a changed copy
+    /// (`with_message`, copy on write) of a status with fields: a value payload cannot be
+    /// copied (its value need not be `Clone`), so the copy keeps a share of it.
+    pub(crate) kind: Option<KindHolder>,
+}
+
+/// A word that holds a variant's fields (a value payload, or a packed word), kept by changed
+/// copies of its status; its share is released when the copy's extras are dropped.
+pub(crate) struct KindHolder(pub(crate) Repr);
+
+impl Clone for KindHolder {
+    fn clone(&self) -> Self {
+        Self(self.0.clone())
+    }
+}
+
+impl Drop for KindHolder {
+    fn drop(&mut self) {
+        self.0.release_heap();
+    }
 }
 
 impl Extras {
@@ -76,6 +98,7 @@ impl Extras {
             context_text,
             #[cfg(feature = "std")]
             backtrace: self.backtrace.clone(),
+            kind: self.kind.clone(),
         })
     }
 

@@ -108,7 +108,7 @@ mod payload {
 }
 
 #[cfg(feature = "alloc")]
-pub(crate) use extras::{ContextLine, Detail, Extras};
+pub(crate) use extras::{ContextLine, Detail, Extras, KindHolder};
 pub(crate) use payload::PayloadRef;
 #[cfg(feature = "alloc")]
 pub(crate) use payload::{PayloadMut, Pending};

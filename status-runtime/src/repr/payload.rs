@@ -1,4 +1,5 @@
-//! The heap payload: one allocation holding a [`Header`] and, after it, the message's bytes.
+//! The heap payload: one allocation holding a [`Header`] and, after it, its body: either the
+//! message's bytes, or the value of a variant with fields (DESIGN §9), moved in unformatted.
 //!
 //! Three typed pointers reach it, each keeping the allocation's own pointer (see the rule in
 //! the parent module):
@@ -16,6 +17,7 @@
 
 use alloc::boxed::Box;
 use core::alloc::Layout;
+use core::any::TypeId;
 use core::marker::PhantomData;
 use core::mem::MaybeUninit;
 use core::panic::Location;
@@ -27,17 +29,20 @@ use super::raw::FreeOnDrop;
 use super::refcount::RefCount;
 use super::sink::MessageSink;
 
-/// The start of every payload; `cap` message bytes follow it in the same allocation.
+/// The start of every payload; the body follows it in the same allocation: `cap` message bytes,
+/// or the value `value` describes.
 #[repr(C)]
 pub(crate) struct Header {
     refcount: RefCount,
     code: u32,
-    /// Message bytes allocated after the header.
+    /// Message bytes allocated after the header (none with a value body).
     cap: usize,
     /// Message bytes written (`len <= cap`), always valid UTF-8.
     len: usize,
     location: Option<&'static Location<'static>>,
     extras: Option<Box<Extras>>,
+    /// The type of the value after the header, for a value body.
+    value: Option<&'static ValueType>,
     /// Under loom, the accesses the refcount must order.
     #[cfg(loom)]
     access: super::refcount::Access,
@@ -52,6 +57,75 @@ const HEADER: usize = size_of::<Header>();
 /// The layout of a payload with `cap` message bytes, or `None` if that size overflows.
 fn message_layout(cap: usize) -> Option<Layout> {
     Layout::from_size_align(HEADER.checked_add(cap)?, align_of::<Header>()).ok()
+}
+
+/// What the payload needs to know of the type of a value body: one constant per type.
+pub(crate) struct ValueType {
+    /// The type's id, to check a read of the value (the caller names the type).
+    type_id: fn() -> TypeId,
+    /// Drops the value in place; `None` when it has no drop glue.
+    drop: Option<unsafe fn(NonNull<u8>)>,
+    /// Where the value starts in the allocation: after the header, aligned for it.
+    offset: usize,
+    /// The whole allocation's layout.
+    layout: Layout,
+}
+
+impl ValueType {
+    /// The description of `K`. A `K` too large for any allocation fails to compile.
+    const fn of<K: 'static>() -> Self {
+        let offset = HEADER.next_multiple_of(align_of::<K>());
+        let align = if align_of::<K>() > align_of::<Header>() {
+            align_of::<K>()
+        } else {
+            align_of::<Header>()
+        };
+        let Ok(layout) = Layout::from_size_align(offset + size_of::<K>(), align) else {
+            panic!("a status cannot hold a value this large");
+        };
+        Self {
+            type_id: TypeId::of::<K>,
+            drop: if core::mem::needs_drop::<K>() {
+                Some(drop_value::<K>)
+            } else {
+                None
+            },
+            offset,
+            layout,
+        }
+    }
+
+    /// Whether this describes `K`: the same constant (usual), or the same type id.
+    #[inline]
+    fn is<K: 'static>(&'static self) -> bool {
+        ptr::eq(self, const { &ValueType::of::<K>() }) || (self.type_id)() == TypeId::of::<K>()
+    }
+}
+
+/// Drops the `K` at `value`.
+///
+/// # Safety
+///
+/// `value` points at a live `K` in a payload's allocation (with its provenance), which is not
+/// used again.
+unsafe fn drop_value<K>(value: NonNull<u8>) {
+    // SAFETY: as the caller guarantees.
+    unsafe { ptr::drop_in_place(value.cast::<K>().as_ptr()) };
+}
+
+/// Drops a payload's value when dropped: made before the header is dropped, so that a panic
+/// there still drops the value (before the allocation is freed).
+struct DropValue {
+    /// The value, reached from the allocation pointer.
+    value: NonNull<u8>,
+    drop: unsafe fn(NonNull<u8>),
+}
+
+impl Drop for DropValue {
+    fn drop(&mut self) {
+        // SAFETY: built by `Own::free` from the last share's value, which nothing uses after.
+        unsafe { (self.drop)(self.value) };
+    }
 }
 
 impl Repr {
@@ -95,6 +169,37 @@ impl Repr {
         // SAFETY: as for `payload_mut`: the word holds the only share (checked above, after the
         // copy if there was one) and is borrowed uniquely.
         Some(unsafe { PayloadMut::new(ptr) })
+    }
+
+    /// A heap word whose body is `value`, or `value` back if the allocator fails.
+    pub(crate) fn alloc_value<K: Send + Sync + 'static>(
+        code: u32,
+        value: K,
+        location: Option<&'static Location<'static>>,
+    ) -> Result<Self, K> {
+        let ty: &'static ValueType = const { &ValueType::of::<K>() };
+        // SAFETY: the layout has a non-zero size (it holds at least a `Header`).
+        let Some(ptr) = NonNull::new(unsafe { alloc::alloc::alloc(ty.layout) }) else {
+            return Err(value);
+        };
+        // SAFETY: `ptr` is a fresh allocation with `ty.layout`: aligned for `Header` and for
+        // `K`, with room for the header at its start and for a `K` at `ty.offset`.
+        unsafe {
+            ptr.add(ty.offset).cast::<K>().write(value);
+            ptr.cast::<Header>().write(Header {
+                refcount: RefCount::one(),
+                code: code & super::MAX_RAW_CODE,
+                cap: 0,
+                len: 0,
+                location,
+                extras: None,
+                value: Some(ty),
+                #[cfg(loom)]
+                access: super::refcount::Access::new(),
+            });
+        }
+        // The heap tag is `00`: the word is the allocation pointer as it is.
+        Ok(Self(ptr))
     }
 
     /// Takes this word's share out of it, leaving the inline state with the same code (so a
@@ -175,6 +280,27 @@ impl<'a> PayloadRef<'a> {
             let bytes = self.ptr.cast::<u8>().as_ptr().add(HEADER);
             core::str::from_utf8_unchecked(core::slice::from_raw_parts(bytes, len))
         }
+    }
+
+    /// The value body, if it is a `K`.
+    #[inline]
+    pub(crate) fn value<K: 'static>(self) -> Option<&'a K> {
+        // SAFETY: as for `code`.
+        let ty = unsafe { (*self.ptr.as_ptr()).value }?;
+        if !ty.is::<K>() {
+            return None;
+        }
+        // SAFETY: the payload was built by `alloc_value::<K>` (its type says so), which wrote a
+        // `K` at `ty.offset`, reached here from the allocation pointer; it is never written
+        // again while the payload is shared.
+        Some(unsafe { self.ptr.cast::<u8>().add(ty.offset).cast::<K>().as_ref() })
+    }
+
+    /// Whether the body is a value (of some variant with fields).
+    #[inline]
+    pub(crate) fn has_value(self) -> bool {
+        // SAFETY: as for `code`.
+        unsafe { (*self.ptr.as_ptr()).value }.is_some()
     }
 
     /// The extras, if any were attached.
@@ -273,15 +399,29 @@ impl Own {
         #[cfg(loom)]
         // SAFETY: the caller guarantees the payload is unaliased.
         unsafe { &(*ptr).access }.write();
-        // SAFETY: the allocation was made by `Pending::new` with this `cap`, which it checked.
-        let layout = unsafe { message_layout((*ptr).cap).unwrap_unchecked() };
+        // SAFETY: the payload is live; reads of two fields, before anything is dropped.
+        let (cap, value) = unsafe { ((*ptr).cap, (*ptr).value) };
+        let layout = match value {
+            Some(ty) => ty.layout,
+            // SAFETY: the allocation was made by `Pending::new` with this `cap`, which it
+            // checked.
+            None => unsafe { message_layout(cap).unwrap_unchecked() },
+        };
         let _free = FreeOnDrop {
             ptr: self.0.cast(),
             layout,
         };
-        // SAFETY: the header was written by `Pending::finish` and is dropped once, through the
-        // allocation pointer; `_free` frees the allocation afterwards, also if a source's or a
-        // detail's `Drop` panics (the rest of the header is dropped during that unwind).
+        let _value = value.and_then(|ty| {
+            Some(DropValue {
+                // SAFETY: `alloc_value` put the value at `ty.offset` in this allocation.
+                value: unsafe { self.0.cast::<u8>().add(ty.offset) },
+                drop: ty.drop?,
+            })
+        });
+        // SAFETY: the header was written by `Pending::finish` or `alloc_value` and is dropped
+        // once, through the allocation pointer. `_value` then drops the value and `_free` frees
+        // the allocation, also if a source's or a detail's `Drop` panics (the rest of the header
+        // is dropped during that unwind).
         unsafe { ptr::drop_in_place(ptr) };
     }
 }
@@ -359,6 +499,7 @@ impl Pending {
                 len: this.len,
                 location,
                 extras,
+                value: None,
                 #[cfg(loom)]
                 access: super::refcount::Access::new(),
             });

@@ -1,0 +1,709 @@
+//! Error types with fields (DESIGN §9): what a derived status of a *kind* enum (an enum whose
+//! variants carry data) is built from and read back as.
+//!
+//! A variant's fields are never formatted when the status is made. Fields that together fit in
+//! 32 bits ([`Pack`]) ride in the word beside the code (the packed state): no allocation, also
+//! without `alloc`. Any other variant is moved into the payload's one allocation (its value
+//! body). [`KindRef`] is what `kind()` returns: a borrow of the stored value, or the value
+//! unpacked from the word.
+//!
+//! Which fields pack, and whether a kind can be stored at all, is decided at compile time by
+//! method resolution on the concrete field types (the generated code calls
+//! `(&&Field::<T>::new()).__fs_pack(..)` and the like): the impls on `&&Probe<T>` exist only when
+//! `T` qualifies, and those on `&Probe<T>` are the fallback. So a field type without [`Pack`]
+//! simply goes to the heap, and a field that is not `Send + Sync + 'static` gets one error, on
+//! the field, from the derive's own assertion ([`Storable`]).
+
+use core::cell::Cell;
+use core::error::Error;
+use core::fmt;
+use core::marker::PhantomData;
+use core::ops::Deref;
+use core::panic::Location;
+
+use crate::repr::Repr;
+use crate::traits::{Code, code_of};
+
+/// A field type that can ride in a status's word: its value fits in [`BITS`](Self::BITS) bits
+/// (at most 32 for all of a variant's fields together) and comes back from them.
+///
+/// Implemented for `u8`, `u16`, `u32`, `i8`, `i16`, `i32`, `bool`, `char` and `()`, and for
+/// `u64`, `usize`, `i64` and `isize`, whose values pack when they fit in 32 bits (a status whose
+/// value does not fit takes the heap path). Implement it for a fieldless enum of your own to
+/// pack it too:
+///
+/// ```
+/// #[derive(Clone, Copy, Debug, PartialEq)]
+/// #[repr(u8)]
+/// enum Side {
+///     Left,
+///     Right,
+/// }
+///
+/// impl status_runtime::Pack for Side {
+///     const BITS: u32 = 1;
+///
+///     fn pack(self) -> Option<u32> {
+///         Some(self as u32)
+///     }
+///
+///     fn unpack(bits: u32) -> Option<Self> {
+///         match bits {
+///             0 => Some(Side::Left),
+///             1 => Some(Side::Right),
+///             _ => None,
+///         }
+///     }
+/// }
+/// ```
+///
+/// A wrong implementation gives wrong fields back from `kind()` (or `None`), nothing worse:
+/// `unpack` sees only bits that `pack` returned.
+pub trait Pack: Copy + 'static {
+    /// The bits the packed form takes, at most 32.
+    const BITS: u32;
+
+    /// The value's bits (below `2^BITS`), or `None` if this value does not fit.
+    fn pack(self) -> Option<u32>;
+
+    /// The value `pack` made `bits` from.
+    fn unpack(bits: u32) -> Option<Self>;
+}
+
+/// `Pack` for an unsigned integer of at most 32 bits.
+macro_rules! pack_unsigned {
+    ($($ty:ty),*) => {$(
+        impl Pack for $ty {
+            const BITS: u32 = <$ty>::BITS;
+
+            #[inline]
+            fn pack(self) -> Option<u32> {
+                Some(u32::from(self))
+            }
+
+            #[inline]
+            fn unpack(bits: u32) -> Option<Self> {
+                <$ty>::try_from(bits).ok()
+            }
+        }
+    )*};
+}
+
+/// `Pack` for a signed integer of at most 32 bits: its two's complement bits.
+macro_rules! pack_signed {
+    ($($ty:ty => $unsigned:ty),*) => {$(
+        impl Pack for $ty {
+            const BITS: u32 = <$ty>::BITS;
+
+            #[inline]
+            #[allow(clippy::cast_sign_loss, reason = "the two's complement bits, on purpose")]
+            fn pack(self) -> Option<u32> {
+                Some(u32::from(self as $unsigned))
+            }
+
+            #[inline]
+            #[allow(clippy::cast_possible_wrap, reason = "the two's complement bits, on purpose")]
+            fn unpack(bits: u32) -> Option<Self> {
+                <$unsigned>::try_from(bits).ok().map(|bits| bits as $ty)
+            }
+        }
+    )*};
+}
+
+/// `Pack` for a wide integer whose value packs when it fits in 32 bits.
+macro_rules! pack_wide {
+    ($($ty:ty => $narrow:ty),*) => {$(
+        impl Pack for $ty {
+            const BITS: u32 = 32;
+
+            #[inline]
+            fn pack(self) -> Option<u32> {
+                <$narrow>::try_from(self).ok().and_then(Pack::pack)
+            }
+
+            #[inline]
+            fn unpack(bits: u32) -> Option<Self> {
+                <$narrow>::unpack(bits).map(<$ty>::from)
+            }
+        }
+    )*};
+}
+
+pack_unsigned!(u8, u16, u32);
+pack_signed!(i8 => u8, i16 => u16, i32 => u32);
+pack_wide!(u64 => u32, i64 => i32);
+
+impl Pack for usize {
+    const BITS: u32 = 32;
+
+    #[inline]
+    fn pack(self) -> Option<u32> {
+        u32::try_from(self).ok()
+    }
+
+    #[inline]
+    fn unpack(bits: u32) -> Option<Self> {
+        usize::try_from(bits).ok()
+    }
+}
+
+impl Pack for isize {
+    const BITS: u32 = 32;
+
+    #[inline]
+    fn pack(self) -> Option<u32> {
+        i32::try_from(self).ok().and_then(Pack::pack)
+    }
+
+    #[inline]
+    fn unpack(bits: u32) -> Option<Self> {
+        i32::unpack(bits).and_then(|n| isize::try_from(n).ok())
+    }
+}
+
+impl Pack for bool {
+    const BITS: u32 = 1;
+
+    #[inline]
+    fn pack(self) -> Option<u32> {
+        Some(u32::from(self))
+    }
+
+    #[inline]
+    fn unpack(bits: u32) -> Option<Self> {
+        match bits {
+            0 => Some(false),
+            1 => Some(true),
+            _ => None,
+        }
+    }
+}
+
+impl Pack for char {
+    const BITS: u32 = 21;
+
+    #[inline]
+    fn pack(self) -> Option<u32> {
+        Some(u32::from(self))
+    }
+
+    #[inline]
+    fn unpack(bits: u32) -> Option<Self> {
+        char::from_u32(bits)
+    }
+}
+
+impl Pack for () {
+    const BITS: u32 = 0;
+
+    #[inline]
+    fn pack(self) -> Option<u32> {
+        Some(0)
+    }
+
+    #[inline]
+    fn unpack(_: u32) -> Option<Self> {
+        Some(())
+    }
+}
+
+/// A field's type, for the compile-time choice between [`PackField`] (the type is [`Pack`]) and
+/// [`OpaqueField`] (any other type).
+pub struct Field<T>(PhantomData<T>);
+
+impl<T> Field<T> {
+    /// The probe for fields of type `T`.
+    #[must_use]
+    pub const fn new() -> Self {
+        Self(PhantomData)
+    }
+}
+
+impl<T> Default for Field<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// A field whose type packs: implemented for `&&Field<T>` when `T: Pack`.
+pub trait PackField<T> {
+    /// The field's width and bits, or `None` if this value does not fit.
+    fn __fs_pack(self, value: &T) -> Option<(u32, u32)>;
+
+    /// The field, from the packed fields.
+    fn __fs_unpack(self, fields: &mut Unpacker) -> Option<T>;
+}
+
+impl<T: Pack> PackField<T> for &&Field<T> {
+    #[inline]
+    fn __fs_pack(self, value: &T) -> Option<(u32, u32)> {
+        if T::BITS > 32 {
+            return None;
+        }
+        Some((T::BITS, value.pack()?))
+    }
+
+    #[inline]
+    fn __fs_unpack(self, fields: &mut Unpacker) -> Option<T> {
+        T::unpack(fields.take(T::BITS)?)
+    }
+}
+
+/// A field whose type does not pack: implemented for `&Field<T>` of every `T`.
+pub trait OpaqueField<T> {
+    /// `None`: the variant does not pack.
+    fn __fs_pack(self, value: &T) -> Option<(u32, u32)>;
+
+    /// `None`: a variant with such a field is never packed.
+    fn __fs_unpack(self, fields: &mut Unpacker) -> Option<T>;
+}
+
+impl<T> OpaqueField<T> for &Field<T> {
+    #[inline]
+    fn __fs_pack(self, _: &T) -> Option<(u32, u32)> {
+        None
+    }
+
+    #[inline]
+    fn __fs_unpack(self, _: &mut Unpacker) -> Option<T> {
+        None
+    }
+}
+
+/// A variant's fields packed one after the other, lowest bits first.
+#[derive(Clone, Copy, Debug)]
+pub struct Packer {
+    bits: u64,
+    width: u32,
+}
+
+impl Packer {
+    /// No fields yet.
+    #[must_use]
+    pub const fn new() -> Self {
+        Self { bits: 0, width: 0 }
+    }
+
+    /// The fields so far and `field` (its width and bits), or `None` if `field` does not pack
+    /// or the fields no longer fit in 32 bits.
+    #[inline]
+    #[must_use]
+    pub fn push(self, field: Option<(u32, u32)>) -> Option<Self> {
+        let (width, bits) = field?;
+        let total = self.width + width;
+        if total > 32 {
+            return None;
+        }
+        Some(Self {
+            bits: self.bits | u64::from(bits) << self.width,
+            width: total,
+        })
+    }
+
+    /// The packed fields.
+    #[inline]
+    #[must_use]
+    pub fn finish(self) -> Packing {
+        // Exact: at most 32 bits were pushed.
+        #[allow(clippy::cast_possible_truncation)]
+        Packing::Fields(self.bits as u32)
+    }
+}
+
+impl Default for Packer {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Packed fields, read back one after the other.
+#[derive(Debug)]
+pub struct Unpacker(u64);
+
+impl Unpacker {
+    /// The fields of a packed word.
+    #[must_use]
+    pub fn new(fields: u32) -> Self {
+        Self(u64::from(fields))
+    }
+
+    /// The next `width` bits.
+    fn take(&mut self, width: u32) -> Option<u32> {
+        if width > 32 {
+            return None;
+        }
+        let mask = (1_u64 << width) - 1;
+        // Exact: masked to at most 32 bits.
+        #[allow(clippy::cast_possible_truncation)]
+        let bits = (self.0 & mask) as u32;
+        self.0 >>= width;
+        Some(bits)
+    }
+}
+
+/// How a variant is stored: its code alone (no fields), its fields packed beside the code, or a
+/// value on the heap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Packing {
+    /// A variant without fields: the inline code says it all.
+    Code,
+    /// The fields, packed.
+    Fields(u32),
+    /// Fields that do not pack.
+    Heap,
+}
+
+/// A kind enum (an enum with `#[derive(FastStatus)]` whose variants carry data): implemented by
+/// the derive. Used by generated code only.
+#[doc(hidden)]
+pub trait Kind: Sized + 'static {
+    /// The generated code enum.
+    type Code: Code;
+
+    /// The raw code of the variant.
+    fn raw(&self) -> u32;
+
+    /// How the variant is stored.
+    fn pack(&self) -> Packing;
+
+    /// The variant of raw code `raw`, from its packed fields, or for a variant without fields.
+    fn unpack(raw: u32, fields: Option<u32>) -> Option<Self>;
+
+    /// The variant's source: its `#[from]`/`#[source]`/`source` field, or a transparent
+    /// variant's field's own source.
+    fn source(&self) -> Option<&(dyn Error + 'static)>;
+}
+
+/// What `kind()` returns: the variant a status was made from, borrowed from the status or, for
+/// fields packed into the word, unpacked into a copy. `as_deref()` on the `Option` gives
+/// `Option<&Kind>`, to match with the enum's own patterns:
+/// `match error.kind().as_deref() { Some(ErrorKind::TooBig { size, len }) => .., _ => .. }`
+/// (the facade's docs show it whole).
+///
+/// An unpacked copy is a temporary: to keep a reference to its fields past the statement, bind
+/// the `kind()` first (`let kind = error.kind();`), as for any temporary (else E0716).
+///
+/// ```
+/// use status_runtime::KindRef;
+///
+/// let unpacked: KindRef<'_, (u32, bool)> = KindRef::Unpacked((7, true));
+/// let stored = (7, true);
+/// let borrowed = KindRef::Borrowed(&stored);
+/// assert_eq!(*unpacked, *borrowed);
+/// assert_eq!(unpacked.0, 7);
+/// ```
+pub enum KindRef<'a, K> {
+    /// The value stored in the status.
+    Borrowed(&'a K),
+    /// The value unpacked from the status's word.
+    Unpacked(K),
+}
+
+impl<K> Deref for KindRef<'_, K> {
+    type Target = K;
+
+    #[inline]
+    fn deref(&self) -> &K {
+        match self {
+            KindRef::Borrowed(kind) => kind,
+            KindRef::Unpacked(kind) => kind,
+        }
+    }
+}
+
+impl<K: fmt::Debug> fmt::Debug for KindRef<'_, K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
+    }
+}
+
+impl<K: fmt::Display> fmt::Display for KindRef<'_, K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&**self, f)
+    }
+}
+
+impl<K: PartialEq> PartialEq for KindRef<'_, K> {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl<K: PartialEq> PartialEq<K> for KindRef<'_, K> {
+    fn eq(&self, other: &K) -> bool {
+        **self == *other
+    }
+}
+
+/// The kind a status holds: the stored value, the unpacked fields, or a variant without
+/// fields; `None` for a status made from the code alone of a variant with fields.
+#[inline]
+pub fn kind_of<K: Kind>(repr: &Repr) -> Option<KindRef<'_, K>> {
+    if let Some(kind) = repr.kind_value::<K>() {
+        return Some(KindRef::Borrowed(kind));
+    }
+    K::unpack(repr.raw_code(), repr.kind_fields()).map(KindRef::Unpacked)
+}
+
+/// The source of a status of kind `K`: its variant's, or the one attached to the status.
+#[inline]
+pub fn source_of<K: Kind>(repr: &Repr) -> Option<&(dyn Error + 'static)> {
+    repr.kind_value::<K>()
+        .and_then(K::source)
+        .or_else(|| repr.source())
+}
+
+/// The status of `kind`, made at `location` if it takes the heap: the inline code for a variant
+/// without fields, the packed word when the fields fit, else `heap(kind)`.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "inlined into each cold constructor, where the packing of its variant folds away"
+)]
+pub fn repr_of_kind<K: Kind>(kind: K, heap: impl FnOnce(K) -> Repr) -> Repr {
+    let raw = kind.raw();
+    match kind.pack() {
+        Packing::Code => Repr::inline(raw),
+        Packing::Fields(fields) => match Repr::packed(raw, fields) {
+            Some(repr) => repr,
+            None => heap(kind),
+        },
+        Packing::Heap => heap(kind),
+    }
+}
+
+/// A kind on its way to the heap, for the compile-time choice between [`StoreKind`] (it is
+/// `Send + Sync`) and [`CannotStoreKind`] (it is not, and the derive's field assertion has
+/// failed compilation already: this keeps that the only error).
+pub struct KindValue<K>(Cell<Option<K>>);
+
+impl<K> KindValue<K> {
+    /// `kind`, to store.
+    #[inline]
+    pub const fn new(kind: K) -> Self {
+        Self(Cell::new(Some(kind)))
+    }
+}
+
+/// A kind that can be stored: implemented for `&&KindValue<K>` when `K: Send + Sync + 'static`.
+pub trait StoreKind {
+    /// The heap status of the kind, made at `location`.
+    fn __fs_store(self, raw: u32, location: &'static Location<'static>) -> Repr;
+}
+
+impl<K: Send + Sync + 'static> StoreKind for &&KindValue<K> {
+    #[inline]
+    fn __fs_store(self, raw: u32, location: &'static Location<'static>) -> Repr {
+        match self.0.take() {
+            Some(kind) => Repr::from_kind(raw, kind, location),
+            None => Repr::inline(raw),
+        }
+    }
+}
+
+/// A kind that cannot be stored (never in a program that compiles): implemented for
+/// `&KindValue<K>` of every `K`.
+pub trait CannotStoreKind {
+    /// The code alone.
+    fn __fs_store(self, raw: u32, location: &'static Location<'static>) -> Repr;
+}
+
+impl<K> CannotStoreKind for &KindValue<K> {
+    #[inline]
+    fn __fs_store(self, raw: u32, _: &'static Location<'static>) -> Repr {
+        drop(self.0.take());
+        Repr::inline(raw)
+    }
+}
+
+/// A field a status can own: asserted by the derive for every field, so that a field that is
+/// not `Send + Sync + 'static` is reported on the field.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a field of a status: a status is `Send + Sync + 'static`, and so must its fields be",
+    label = "not `Send + Sync + 'static`",
+    note = "use a type that is (`Arc` instead of `Rc`, `String` instead of `&'a str`, `Mutex` instead of `RefCell`), or keep this data outside the error"
+)]
+pub trait Storable {}
+
+impl<T: ?Sized + Send + Sync + 'static> Storable for T {}
+
+/// A kind enum is `Debug` (its `{:#?}` is part of the status's): asserted by the derive, so that
+/// a missing `Debug` is one error, on the enum.
+#[diagnostic::on_unimplemented(
+    message = "`#[derive(FastStatus)]` needs `{Self}` to be `Debug`",
+    label = "this enum is not `Debug`",
+    note = "add `Debug` to the enum's `#[derive(..)]`: the status's structural `Debug` shows its kind"
+)]
+pub trait AssertDebug {}
+
+impl<T: ?Sized + fmt::Debug> AssertDebug for T {}
+
+/// A kind, for the compile-time choice between [`KindIsDebug`] and [`KindNotDebug`], so that a
+/// kind enum without `Debug` is reported once (by [`AssertDebug`]), not again by its status's
+/// `Debug`.
+pub struct DebugKind<'a, K>(pub &'a K);
+
+/// A kind that is `Debug`: implemented for `&&DebugKind<K>` when `K: Debug`.
+pub trait KindIsDebug<'a> {
+    /// The kind, to show.
+    fn __fs_debug(self) -> Option<&'a dyn fmt::Debug>;
+}
+
+impl<'a, K: fmt::Debug> KindIsDebug<'a> for &&DebugKind<'a, K> {
+    #[inline]
+    fn __fs_debug(self) -> Option<&'a dyn fmt::Debug> {
+        Some(self.0)
+    }
+}
+
+/// A kind that is not `Debug` (never in a program that compiles): implemented for
+/// `&DebugKind<K>` of every `K`.
+pub trait KindNotDebug<'a> {
+    /// Nothing to show.
+    fn __fs_debug(self) -> Option<&'a dyn fmt::Debug>;
+}
+
+impl<'a, K> KindNotDebug<'a> for &DebugKind<'a, K> {
+    #[inline]
+    fn __fs_debug(self) -> Option<&'a dyn fmt::Debug> {
+        None
+    }
+}
+
+/// A source field as `&dyn Error`, whether it is an error type, a boxed trait object or a type
+/// that dereferences to one (as `anyhow::Error` does).
+pub trait AsDynError<'a> {
+    /// The field as a trait object.
+    fn as_dyn_error(&self) -> &(dyn Error + 'a);
+}
+
+impl<'a, T: Error + 'a> AsDynError<'a> for T {
+    #[inline]
+    fn as_dyn_error(&self) -> &(dyn Error + 'a) {
+        self
+    }
+}
+
+impl<'a> AsDynError<'a> for dyn Error + 'a {
+    #[inline]
+    fn as_dyn_error(&self) -> &(dyn Error + 'a) {
+        self
+    }
+}
+
+impl<'a> AsDynError<'a> for dyn Error + Send + 'a {
+    #[inline]
+    fn as_dyn_error(&self) -> &(dyn Error + 'a) {
+        self
+    }
+}
+
+impl<'a> AsDynError<'a> for dyn Error + Send + Sync + 'a {
+    #[inline]
+    fn as_dyn_error(&self) -> &(dyn Error + 'a) {
+        self
+    }
+}
+
+/// The one-line text of a status of kind `K` without a message: the kind's `Display`, or the
+/// code's text for a status made from a code alone.
+#[inline]
+#[must_use]
+pub fn kind_code_text<K: Kind>(repr: &Repr) -> &'static str {
+    code_of::<K::Code>(repr).text()
+}
+
+/// Two statuses' kinds, for the compile-time choice between [`EqKinds`] (the kind is
+/// `PartialEq`: compared) and [`AnyKinds`] (it is not: equal).
+pub struct KindPair<'a, K>(pub Option<KindRef<'a, K>>, pub Option<KindRef<'a, K>>);
+
+/// Kinds compared with `PartialEq`: implemented for `&&KindPair<K>` when `K: PartialEq`.
+pub trait EqKinds {
+    /// Whether the kinds are equal.
+    fn __fs_eq(self) -> bool;
+}
+
+impl<K: PartialEq> EqKinds for &&KindPair<'_, K> {
+    #[inline]
+    fn __fs_eq(self) -> bool {
+        self.0 == self.1
+    }
+}
+
+/// Kinds that cannot be compared: implemented for `&KindPair<K>` of every `K`.
+pub trait AnyKinds {
+    /// `true`: the statuses' codes and messages decide.
+    fn __fs_eq(self) -> bool;
+}
+
+impl<K> AnyKinds for &KindPair<'_, K> {
+    #[inline]
+    fn __fs_eq(self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Field, Pack, PackField, Packer, Packing, Unpacker};
+
+    fn round_trip<T: Pack + PartialEq + core::fmt::Debug>(values: &[T]) {
+        for &value in values {
+            let bits = value.pack().expect("fits");
+            assert!(T::BITS == 32 || bits < 1 << T::BITS, "{value:?}");
+            assert_eq!(T::unpack(bits), Some(value));
+        }
+    }
+
+    #[test]
+    fn every_packable_type_comes_back_from_its_bits() {
+        round_trip(&[0_u8, 1, u8::MAX]);
+        round_trip(&[0_u16, u16::MAX]);
+        round_trip(&[0_u32, u32::MAX]);
+        round_trip(&[i8::MIN, -1, 0, i8::MAX]);
+        round_trip(&[i16::MIN, -1, i16::MAX]);
+        round_trip(&[i32::MIN, -1, 0, i32::MAX]);
+        round_trip(&[0_u64, u64::from(u32::MAX)]);
+        round_trip(&[i64::from(i32::MIN), -1, i64::from(i32::MAX)]);
+        round_trip(&[0_usize, 7, usize::try_from(u32::MAX).unwrap()]);
+        round_trip(&[-1_isize, isize::try_from(i32::MAX).unwrap()]);
+        round_trip(&[false, true]);
+        round_trip(&['a', 'é', '\u{10FFFF}']);
+        round_trip(&[()]);
+    }
+
+    #[test]
+    fn wide_values_that_do_not_fit_do_not_pack() {
+        assert_eq!(
+            u64::from(u32::MAX).checked_add(1).and_then(Pack::pack),
+            None
+        );
+        assert_eq!((i64::from(i32::MIN) - 1).pack(), None);
+        assert_eq!(i8::unpack(256), None);
+        assert_eq!(char::unpack(0xD800), None);
+    }
+
+    #[test]
+    fn fields_pack_and_unpack_in_order_up_to_32_bits() {
+        let packer = Packer::new()
+            .push((&&Field::<u8>::new()).__fs_pack(&0xAB))
+            .and_then(|p| p.push((&&Field::<bool>::new()).__fs_pack(&true)))
+            .and_then(|p| p.push((&&Field::<char>::new()).__fs_pack(&'é')))
+            .expect("30 bits fit");
+        let Packing::Fields(bits) = packer.finish() else {
+            panic!("packed");
+        };
+        let mut fields = Unpacker::new(bits);
+        assert_eq!((&&Field::<u8>::new()).__fs_unpack(&mut fields), Some(0xAB));
+        assert_eq!(
+            (&&Field::<bool>::new()).__fs_unpack(&mut fields),
+            Some(true)
+        );
+        assert_eq!((&&Field::<char>::new()).__fs_unpack(&mut fields), Some('é'));
+        // Two 32-bit fields do not fit.
+        let wide = Packer::new()
+            .push((&&Field::<u32>::new()).__fs_pack(&1))
+            .and_then(|p| p.push((&&Field::<u32>::new()).__fs_pack(&2)));
+        assert!(wide.is_none());
+    }
+}
