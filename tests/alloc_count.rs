@@ -201,3 +201,104 @@ fn everything_a_heap_status_holds_is_freed() {
     });
     assert_eq!(live, 0);
 }
+
+/// A status type with fields (DESIGN §9): small fields ride in the word, others take one
+/// allocation of the header and the value.
+#[derive(fast_status::FastStatus, Debug)]
+#[status(name = FieldError)]
+enum FieldErrorKind {
+    #[error("type is too big ({size}) for {len}")]
+    TooBig { size: usize, len: usize },
+    #[error("bad offset {0:#x}")]
+    BadOffset(u32),
+    #[error("at {0}")]
+    At(u64),
+    #[error("named {0}")]
+    Named(String),
+    #[error("custom")]
+    Custom,
+}
+
+/// The length of `value`'s `Display`, written without allocating.
+fn displayed_len(value: &impl std::fmt::Display) -> usize {
+    struct Count(usize);
+    impl std::fmt::Write for Count {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.0 += s.len();
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    std::fmt::write(&mut count, format_args!("{value}")).expect("Count never fails");
+    count.0
+}
+
+#[test]
+fn packed_and_fieldless_kinds_allocate_nothing() {
+    let (allocations, live) = measure(|| {
+        let packed = FieldError::bad_offset(0xff);
+        let wide_but_small = FieldError::at(7);
+        let fieldless = FieldError::from(FieldErrorKind::Custom);
+        for status in [&packed, &wide_but_small, &fieldless] {
+            let copy = status.clone();
+            assert!(copy.kind().is_some());
+            assert!(displayed_len(&copy) > 0);
+        }
+        assert!(matches!(
+            packed.kind().as_deref(),
+            Some(FieldErrorKind::BadOffset(0xff))
+        ));
+        drop((packed, wide_but_small, fieldless));
+    });
+    assert_eq!((allocations, live), (0, 0));
+}
+
+#[test]
+fn a_heap_kind_allocates_once_and_its_clones_not_at_all() {
+    let (allocations, live) = measure(|| {
+        let status = FieldError::too_big(4, 3);
+        let copies: [FieldError; 4] = std::array::from_fn(|_| status.clone());
+        for copy in &copies {
+            assert!(matches!(
+                copy.kind().as_deref(),
+                Some(FieldErrorKind::TooBig { size: 4, len: 3 })
+            ));
+        }
+        drop((status, copies));
+    });
+    assert_eq!((allocations, live), (1, 0));
+
+    // A wide value that does not fit in 32 bits goes to the heap.
+    let (allocations, live) = measure(|| drop(FieldError::at(u64::MAX)));
+    assert_eq!((allocations, live), (1, 0));
+
+    // A field that owns memory: that allocation, and the status's one.
+    let name = String::from("owned");
+    let (allocations, live) = measure(move || drop(FieldError::named(name)));
+    assert_eq!(allocations, 1);
+    assert!(live < 0, "the moved string was freed with the status");
+}
+
+#[test]
+fn everything_a_status_with_fields_holds_is_freed() {
+    let (_, live) = measure(|| {
+        for status in [
+            FieldError::too_big(9, 8),
+            FieldError::bad_offset(1),
+            FieldError::named(String::from("n")),
+        ] {
+            let shared = status.clone();
+            // A copy on write keeps a share of the value (or the packed word).
+            let changed = status
+                .with_message("and a message")
+                .context("a line")
+                .with_detail(3_u8);
+            assert_eq!(
+                format!("{:?}", changed.kind()),
+                format!("{:?}", shared.kind())
+            );
+            drop((shared, changed));
+        }
+    });
+    assert_eq!(live, 0);
+}

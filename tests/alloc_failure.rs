@@ -223,3 +223,74 @@ fn any_single_failure_is_survived() {
     }
     assert_eq!(live(), before);
 }
+
+/// A status type with fields: a heap variant degrades to its code (and drops its fields), a
+/// packed one needs no memory.
+#[derive(fast_status::FastStatus, Debug)]
+#[status(name = FieldError)]
+enum FieldErrorKind {
+    #[error("named {0}")]
+    Named(String),
+    #[error("bad offset {0:#x}")]
+    BadOffset(u32),
+    #[error("I/O: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+#[test]
+fn kinds_without_memory_degrade_to_the_code_and_drop_their_fields() {
+    let before = live();
+    let name = String::from("a field that owns memory");
+    let io = std::io::Error::other("an error that owns memory");
+    let (named, packed, converted) = with_plan(Plan::FailFrom(0), || {
+        (
+            FieldError::named(name),
+            FieldError::bad_offset(7),
+            FieldError::from(io),
+        )
+    });
+    assert!(named.is_named() && named.kind().is_none());
+    assert_eq!(named.to_string(), "Named");
+    assert!(matches!(
+        packed.kind().as_deref(),
+        Some(FieldErrorKind::BadOffset(7))
+    ));
+    assert!(converted.is_io() && converted.kind().is_none());
+    drop((named, packed, converted));
+    assert_eq!(live(), before, "the fields were dropped, not leaked");
+}
+
+/// Every allocation of changing a status with fields fails in turn: its kind is never lost.
+#[test]
+fn changing_a_status_with_fields_survives_any_single_failure() {
+    let before = live();
+    for k in 0..16 {
+        for plan in [Plan::Succeed, Plan::FailOnly(k), Plan::FailFrom(k)] {
+            let name = String::from("n");
+            let statuses = with_plan(plan, move || {
+                [FieldError::named(name), FieldError::bad_offset(3)].map(|status| {
+                    let copy = status.clone();
+                    let changed = copy.with_message("m").context("c").with_detail(1_u8);
+                    drop(status);
+                    changed
+                })
+            });
+            if matches!(plan, Plan::Succeed) {
+                assert!(
+                    matches!(statuses[0].kind().as_deref(), Some(FieldErrorKind::Named(n)) if n == "n")
+                );
+                assert_eq!(statuses[1].to_string(), "bad offset 0x3: m");
+            }
+            // Whatever failed, a status that got its fields keeps them.
+            if let Some(kind) = statuses[1].kind() {
+                assert!(matches!(*kind, FieldErrorKind::BadOffset(3)), "k={k}");
+            }
+            assert!(
+                statuses[1].kind().is_some(),
+                "a packed word needs no memory"
+            );
+            drop(statuses);
+        }
+    }
+    assert_eq!(live(), before);
+}

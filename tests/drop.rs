@@ -135,3 +135,46 @@ fn code_survives_every_state() {
         assert_eq!(status.clone().code(), StatusCode::Cancelled);
     }
 }
+
+/// A status type with fields whose value counts its drops.
+#[derive(fast_status::FastStatus, Debug)]
+#[status(name = Fielded)]
+enum FieldedKind {
+    /// Holds a drop counter: a heap variant.
+    #[error("counted")]
+    Counted(DropCounter),
+}
+
+#[test]
+fn a_variants_value_is_dropped_once_after_clones_on_many_threads() {
+    const THREADS: usize = 8;
+    let clones = if cfg!(miri) { 20 } else { 1_000 };
+    let drops = Arc::new(AtomicUsize::new(0));
+    let status = Fielded::counted(DropCounter(Arc::clone(&drops)));
+    // A changed copy keeps a share of the value: dropped after both.
+    let changed = status.clone().with_message("changed").context("in a copy");
+    let barrier = Arc::new(std::sync::Barrier::new(THREADS));
+    let handles: Vec<_> = (0..THREADS)
+        .map(|i| {
+            let mine = if i % 2 == 0 {
+                status.clone()
+            } else {
+                changed.clone()
+            };
+            let barrier = Arc::clone(&barrier);
+            std::thread::spawn(move || {
+                barrier.wait();
+                for _ in 0..clones {
+                    let copy = mine.clone();
+                    assert!(copy.kind().is_some());
+                    drop(copy);
+                }
+            })
+        })
+        .collect();
+    drop((status, changed));
+    for handle in handles {
+        handle.join().expect("no thread panicked");
+    }
+    assert_eq!(drops.load(Ordering::SeqCst), 1);
+}

@@ -58,6 +58,48 @@ mod shadowed {
 
     pub const STATIC: Hygiene = ::fast_status::status!(HygieneCode::First, "static");
 
+    /// A kind enum whose fields are named like the generated code's variables.
+    #[derive(::fast_status::FastStatus, ::core::fmt::Debug)]
+    #[status(name = Shadowed)]
+    pub enum ShadowedKind {
+        /// Packed fields named like the packing's variables.
+        #[status(display = "{fields} {p} {raw} {packer} {unpacker}")]
+        Packed {
+            /// A field.
+            fields: u8,
+            /// A field.
+            p: u8,
+            /// A field.
+            raw: u8,
+            /// A field.
+            packer: u8,
+            /// A field.
+            unpacker: u8,
+        },
+        /// Heap fields named like the formatter and the constructor's variables.
+        #[error("{f} {formatter} {kind} {location} {value} {debug}")]
+        Heap {
+            /// A field.
+            f: ::std::string::String,
+            /// A field.
+            formatter: u64,
+            /// A field.
+            kind: u64,
+            /// A field.
+            location: u64,
+            /// A field.
+            value: u64,
+            /// A field.
+            debug: u64,
+        },
+        /// A `from` field.
+        #[error("io")]
+        Io(#[from] ::std::io::Error),
+        /// Positional fields.
+        #[error("{0} {1:?}")]
+        Pair(u8, ::core::primitive::bool),
+    }
+
     pub fn build(x: i32) -> [Hygiene; 8] {
         // Named like the bindings of a split message's expansion, which must not capture them.
         let (__arg0, __code) = ("a", 'c');
@@ -74,6 +116,28 @@ mod shadowed {
             ::fast_status::status!(HygieneCode::First, "{}", 7_u8),
         ]
     }
+}
+
+#[test]
+fn kinds_ignore_shadowed_names_and_field_names() {
+    use shadowed::{Shadowed, ShadowedKind};
+    let packed = Shadowed::packed(1, 2, 3, 4, 5);
+    assert_eq!(packed.to_string(), "1 2 3 4 5");
+    assert!(matches!(
+        packed.kind().as_deref(),
+        Some(ShadowedKind::Packed {
+            fields: 1,
+            p: 2,
+            raw: 3,
+            packer: 4,
+            unpacker: 5
+        })
+    ));
+    let heap = Shadowed::heap("f".into(), 1, 2, 3, 4, 5);
+    assert_eq!(heap.to_string(), "f 1 2 3 4 5");
+    assert_eq!(format!("{heap:#?}").matches("formatter: 1").count(), 1);
+    assert_eq!(Shadowed::pair(7, true).to_string(), "7 true");
+    assert!(Shadowed::from(::std::io::Error::other("x")).is_io());
 }
 
 #[test]

@@ -22,6 +22,37 @@ pub mod codes {
     /// A constant status.
     pub const TIMEOUT: Strict = fast_status::status!(StrictCode::Timeout, "too slow");
 
+    /// Kinds of a strict crate: every shape of variant.
+    #[derive(FastStatus, Debug)]
+    #[status(name = StrictError)]
+    pub enum StrictErrorKind {
+        /// Heap fields.
+        #[error("type is too big ({size}) for {len}")]
+        TooBig {
+            /// The size asked for.
+            size: usize,
+            /// The room there is.
+            len: usize,
+        },
+        /// A packed field.
+        #[error("bad offset {0:#x}")]
+        BadOffset(u32),
+        /// Many packed fields: more than seven constructor arguments.
+        #[error("{0}{1}{2}{3}{4}{5}{6}{7}")]
+        Bits(bool, bool, bool, bool, bool, bool, bool, bool),
+        /// A source.
+        #[error("I/O failed")]
+        Io(#[from] std::io::Error),
+        /// Transparent.
+        #[error(transparent)]
+        Other(Box<dyn std::error::Error + Send + Sync>),
+        /// No fields.
+        #[error("custom")]
+        Custom,
+        /// Named like its status type's constructor would be.
+        StrictError,
+    }
+
     /// Split messages (mixed, `Display` only, exact only), and one for `format_args!`.
     pub fn formatted(offset: u64, column: &str, ratio: f64) -> [Strict; 4] {
         [
@@ -31,6 +62,22 @@ pub mod codes {
             fast_status::status!(StrictCode::Invalid, "offset {offset}"),
         ]
     }
+}
+
+#[test]
+fn strict_kinds_compile_and_work() {
+    use codes::{StrictError, StrictErrorCode};
+    assert_eq!(
+        StrictError::too_big(2, 1).to_string(),
+        "type is too big (2) for 1"
+    );
+    assert_eq!(
+        StrictError::bad_offset(16).code(),
+        StrictErrorCode::BadOffset
+    );
+    let bits = StrictError::bits(true, false, true, false, true, false, true, false);
+    assert_eq!(bits.to_string(), "truefalsetruefalsetruefalsetruefalse");
+    assert!(StrictError::strict_error("self-named").is_strict_error());
 }
 
 #[test]

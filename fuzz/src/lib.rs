@@ -20,8 +20,10 @@ mod attr;
 mod case;
 #[path = "../../status-macros/src/ctxt.rs"]
 mod ctxt;
-#[path = "../../status-macros/src/expand.rs"]
+#[path = "../../status-macros/src/expand/mod.rs"]
 mod expand;
+#[path = "../../status-macros/src/format.rs"]
+mod format;
 #[path = "../../status-macros/src/status.rs"]
 mod status;
 #[path = "../../status-macros/src/valid.rs"]

@@ -1,11 +1,18 @@
 //! A borrowed view of the derive input. Every node keeps a reference to the user's syntax, so
 //! later errors can point at it.
+//!
+//! The input is one of two shapes: an enum of codes (every variant fieldless, DESIGN §3), which
+//! is the status's code enum itself; or an enum of *kinds* (some variant carries fields, or the
+//! enum names its code enum with `code = ..`, DESIGN §9), for which a fieldless code enum is
+//! generated beside it.
 
-use syn::{Data, DeriveInput, Expr, ExprLit, Fields, Ident, Lit, Path, UnOp, Visibility};
+use proc_macro2::Span;
+use syn::{Data, DeriveInput, Expr, ExprLit, Fields, Ident, Lit, Path, Type, UnOp, Visibility};
 
 use crate::attr;
 use crate::case::to_snake_case;
 use crate::ctxt::Ctxt;
+use crate::format::FieldName;
 
 /// The largest raw code: codes are `0..2^30` so they fit an inline word on 32-bit targets too.
 const MAX_RAW_CODE: u64 = (1 << 30) - 1;
@@ -17,6 +24,9 @@ pub(crate) struct Input<'a> {
     pub(crate) name: Option<Ident>,
     /// Whether `name` was written by the user (`#[status(name = ..)]`).
     pub(crate) name_is_explicit: bool,
+    /// For an enum of kinds, the name of the code enum generated beside it (`code = ..`, or
+    /// derived); `None` for an enum of codes, which is its own code enum.
+    pub(crate) code: Option<Ident>,
     /// Path to the facade crate.
     pub(crate) krate: Path,
     /// Whether the enum has generic parameters (an error; the fallback must not name the enum).
@@ -34,6 +44,18 @@ pub(crate) struct Variant<'a> {
     pub(crate) snake: String,
     /// The raw code, when the discriminant is valid.
     pub(crate) raw: Option<u32>,
+    pub(crate) fields: Vec<Field<'a>>,
+    /// Whether the fields are named (`{ a: T }`) rather than positional (`(T)`).
+    pub(crate) named: bool,
+}
+
+pub(crate) struct Field<'a> {
+    pub(crate) ty: &'a Type,
+    pub(crate) attrs: attr::Field,
+    /// The field's name, for a named field.
+    pub(crate) ident: Option<&'a Ident>,
+    /// The variable generated code binds the field to: its name, or `field0`, `field1`, ..
+    pub(crate) binding: Ident,
 }
 
 impl<'a> Input<'a> {
@@ -45,16 +67,18 @@ impl<'a> Input<'a> {
             Data::Struct(data) => {
                 cx.syn_error(syn::Error::new(
                     data.struct_token.span,
-                    "`FastStatus` is derived on an enum of error codes, not a struct; \
-                     write `enum YourCode { .. }` with one fieldless variant per code",
+                    "`FastStatus` is derived on an enum (of error codes, or of error kinds \
+                     with fields), not a struct; write `enum YourCode { .. }` with one variant \
+                     per code",
                 ));
                 None
             }
             Data::Union(data) => {
                 cx.syn_error(syn::Error::new(
                     data.union_token.span,
-                    "`FastStatus` is derived on an enum of error codes, not a union; \
-                     write `enum YourCode { .. }` with one fieldless variant per code",
+                    "`FastStatus` is derived on an enum (of error codes, or of error kinds \
+                     with fields), not a union; write `enum YourCode { .. }` with one variant \
+                     per code",
                 ));
                 None
             }
@@ -62,26 +86,27 @@ impl<'a> Input<'a> {
         if let Some(param) = node.generics.params.first() {
             cx.error_spanned_by(
                 param,
-                "a status code enum cannot have generic or lifetime parameters; \
-                 remove them (codes are plain values, the status type is not generic)",
+                "a status enum cannot have generic or lifetime parameters: the status is one \
+                 word of its own type, and its codes and fields are stored whatever a caller \
+                 would choose for them; remove them (own the data: `String`, not `&'a str`)",
             );
         }
         if let Some(clause) = &node.generics.where_clause {
             cx.error_spanned_by(
                 clause,
-                "a status code enum cannot have a `where` clause; remove it",
+                "a status enum cannot have a `where` clause; remove it",
             );
         }
         let data = data?;
         if data.variants.is_empty() {
             cx.error_spanned_by(
                 &node.ident,
-                "a status code enum needs at least one variant, one per error code",
+                "a status enum needs at least one variant, one per error code",
             );
         }
 
         let mut next: Option<u64> = Some(0);
-        let variants = data
+        let variants: Vec<Variant<'a>> = data
             .variants
             .iter()
             .map(|v| {
@@ -91,6 +116,12 @@ impl<'a> Input<'a> {
             })
             .collect();
 
+        let has_fields = variants.iter().any(|v| !v.fields.is_empty());
+        let code = match container.code {
+            Some(code) => Some(code),
+            None if has_fields => Some(default_code_name(&node.ident)),
+            None => None,
+        };
         let (name, name_is_explicit) = match container.name {
             Some(name) => (Some(name), true),
             None => (default_name(&node.ident), false),
@@ -113,27 +144,42 @@ impl<'a> Input<'a> {
             vis: &node.vis,
             name,
             name_is_explicit,
+            code,
             krate,
             has_generics: !node.generics.params.is_empty(),
             variants,
         })
     }
+
+    /// Whether the enum is one of kinds (a code enum is generated beside it).
+    pub(crate) fn has_kinds(&self) -> bool {
+        self.code.is_some()
+    }
+
+    /// The code enum: the generated one for an enum of kinds, else the enum itself.
+    pub(crate) fn code_enum(&self) -> &Ident {
+        self.code.as_ref().unwrap_or(self.ident)
+    }
 }
 
 impl<'a> Variant<'a> {
     fn from_syn(cx: &Ctxt, node: &'a syn::Variant, raw: Option<u32>) -> Self {
-        if !matches!(node.fields, Fields::Unit) {
-            cx.error_spanned_by(
-                &node.fields,
-                format!(
-                    "status codes carry no fields; remove them from `{}` and attach data with \
-                     `with_detail(..)` or a formatted message instead",
-                    node.ident
-                ),
-            );
-        }
         let name = node.ident.to_string();
         let name = name.strip_prefix("r#").unwrap_or(&name).to_owned();
+        let fields = node
+            .fields
+            .iter()
+            .enumerate()
+            .map(|(i, field)| Field {
+                ty: &field.ty,
+                attrs: attr::field(cx, &field.attrs),
+                ident: field.ident.as_ref(),
+                binding: field
+                    .ident
+                    .clone()
+                    .unwrap_or_else(|| Ident::new(&format!("field{i}"), Span::call_site())),
+            })
+            .collect();
         Variant {
             original: node,
             ident: &node.ident,
@@ -141,15 +187,54 @@ impl<'a> Variant<'a> {
             snake: to_snake_case(&name),
             name,
             raw,
+            fields,
+            named: matches!(node.fields, Fields::Named(_)),
         }
     }
 
-    /// The text `Display` shows for this code.
-    pub(crate) fn display_text(&self) -> String {
-        self.attrs
-            .display
-            .as_ref()
-            .map_or_else(|| self.name.clone(), syn::LitStr::value)
+    /// The code's text (`Code::text`): the display of a variant without fields, with `{{` and
+    /// `}}` unescaped, or else the variant's name.
+    pub(crate) fn code_text(&self) -> String {
+        match &self.attrs.display {
+            Some(display) if self.fields.is_empty() => {
+                display.text.value().replace("{{", "{").replace("}}", "}")
+            }
+            _ => self.name.clone(),
+        }
+    }
+
+    /// The fields as the plan of a display text spanned at `text` sees them: positional
+    /// fields are bound with the text's hygiene, so its implicit captures find them.
+    pub(crate) fn field_names(&self, text: Span) -> Vec<FieldName> {
+        self.fields
+            .iter()
+            .map(|f| FieldName {
+                name: f
+                    .ident
+                    .map(|i| i.to_string().trim_start_matches("r#").to_owned()),
+                binding: match f.ident {
+                    Some(ident) => ident.clone(),
+                    None => Ident::new(&f.binding.to_string(), text),
+                },
+            })
+            .collect()
+    }
+
+    /// The field that is the variant's source: marked `from` or `source`, or named `source`.
+    pub(crate) fn source_field(&self) -> Option<&Field<'a>> {
+        self.fields
+            .iter()
+            .find(|f| f.attrs.from.is_some() || f.attrs.source.is_some())
+            .or_else(|| {
+                self.fields
+                    .iter()
+                    .find(|f| f.ident.is_some_and(|i| i == "source"))
+            })
+    }
+
+    /// The field marked `from` (the value converted into this variant), if any.
+    pub(crate) fn converted_field(&self) -> Option<&Field<'a>> {
+        self.fields.iter().find(|f| f.attrs.from.is_some())
     }
 }
 
@@ -164,6 +249,18 @@ fn default_name(ident: &Ident) -> Option<Ident> {
         return None;
     }
     Some(Ident::new(stem, ident.span()))
+}
+
+/// The code enum of an enum of kinds: `ErrorKind` -> `ErrorCode`, `ParseError` ->
+/// `ParseErrorCode`.
+fn default_code_name(ident: &Ident) -> Ident {
+    let name = ident.to_string();
+    let name = name.strip_prefix("r#").unwrap_or(&name);
+    let code = match name.strip_suffix("Kind") {
+        Some(stem) => format!("{stem}Code"),
+        None => format!("{name}Code"),
+    };
+    Ident::new(&code, ident.span())
 }
 
 /// The raw code of `variant`: its literal discriminant, or `implicit` (the previous code plus

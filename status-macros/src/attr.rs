@@ -1,7 +1,10 @@
-//! `#[status(...)]` attributes, parsed into typed values that keep their spans.
+//! `#[status(...)]` attributes, and thiserror's spellings of the same things (`#[error(..)]`,
+//! `#[from]`, `#[source]`), parsed into typed values that keep their spans.
 
-use proc_macro2::TokenTree;
+use proc_macro2::{Span, TokenStream, TokenTree};
 use syn::meta::ParseNestedMeta;
+use syn::parse::ParseStream;
+use syn::spanned::Spanned;
 use syn::{Attribute, Ident, LitStr, Path, Type};
 
 use crate::ctxt::Ctxt;
@@ -13,54 +16,93 @@ pub(crate) struct Container {
     pub(crate) name: Option<Ident>,
     /// `crate = path`: where the facade is.
     pub(crate) krate: Option<Path>,
+    /// `code = Ident`: the generated code enum's name (enums with fields).
+    pub(crate) code: Option<Ident>,
 }
 
-/// `#[status(...)]` on a variant.
+/// A variant's display text: `#[status(display = "..")]` or `#[error("..", args..)]`.
+pub(crate) struct Display {
+    pub(crate) text: LitStr,
+    /// The format arguments after the text (`#[error` only), each as written.
+    pub(crate) args: Vec<TokenStream>,
+    /// Whether it was written as thiserror's `#[error(..)]`.
+    pub(crate) thiserror: bool,
+}
+
+/// `#[status(...)]` and `#[error(...)]` on a variant.
 #[derive(Default)]
 pub(crate) struct Variant {
-    /// `display = "text"`.
-    pub(crate) display: Option<LitStr>,
+    pub(crate) display: Option<Display>,
     /// Every `from = Type`, in order.
     pub(crate) from: Vec<Type>,
+    /// `transparent` or `#[error(transparent)]`, where it was written.
+    pub(crate) transparent: Option<Span>,
 }
 
-const CONTAINER_KEYS: &str = "expected `name = YourStatus` or `crate = path::to::fast_status`";
-const VARIANT_KEYS: &str = "expected `display = \"text\"` or `from = SomeError`";
+/// `#[status(from)]`, `#[status(source)]`, `#[from]`, `#[source]` on a field.
+#[derive(Default)]
+pub(crate) struct Field {
+    /// Where `from` was written.
+    pub(crate) from: Option<Span>,
+    /// Where `source` was written.
+    pub(crate) source: Option<Span>,
+    /// Whether thiserror's `#[backtrace]` was written (an error of its own).
+    pub(crate) backtrace: bool,
+}
+
+const CONTAINER_KEYS: &str = "expected `name = YourStatus`, `code = YourCode` or \
+                              `crate = path::to::fast_status`";
+const VARIANT_KEYS: &str = "expected `display = \"text\"`, `from = SomeError` or `transparent`";
+const FIELD_KEYS: &str = "expected `from` or `source`";
 
 /// Parses the container attributes; errors go to `cx`.
 pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
     let mut out = Container::default();
-    for attr in status_attrs(attrs) {
-        let result = attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident("name") {
-                let name: Ident = meta.value()?.parse()?;
-                set_once(cx, &meta, &mut out.name, name);
-            } else if meta.path.is_ident("crate") {
-                let path: Path = meta.value()?.parse()?;
-                set_once(cx, &meta, &mut out.krate, path);
-            } else if is_variant_key(&meta) {
-                skip_value(&meta)?;
-                cx.error_spanned_by(
-                    &meta.path,
-                    format!(
-                        "`{}` goes on a variant, not on the enum; move it to the variant it describes",
-                        path_text(&meta.path)
-                    ),
-                );
-            } else {
-                skip_value(&meta)?;
-                cx.error_spanned_by(
-                    &meta.path,
-                    format!(
-                        "unknown `status` key `{}` on the enum; {CONTAINER_KEYS}",
-                        path_text(&meta.path)
-                    ),
-                );
+    for attr in attrs {
+        if attr.path().is_ident("status") {
+            let result = attr.parse_nested_meta(|meta| {
+                if meta.path.is_ident("name") {
+                    let name: Ident = meta.value()?.parse()?;
+                    set_once(cx, &meta, &mut out.name, name);
+                } else if meta.path.is_ident("code") {
+                    let code: Ident = meta.value()?.parse()?;
+                    set_once(cx, &meta, &mut out.code, code);
+                } else if meta.path.is_ident("crate") {
+                    let path: Path = meta.value()?.parse()?;
+                    set_once(cx, &meta, &mut out.krate, path);
+                } else if is_variant_key(&meta) {
+                    skip_value(&meta)?;
+                    cx.error_spanned_by(
+                        &meta.path,
+                        format!(
+                            "`{}` goes on a variant, not on the enum; move it to the variant it \
+                             describes",
+                            path_text(&meta.path)
+                        ),
+                    );
+                } else {
+                    skip_value(&meta)?;
+                    cx.error_spanned_by(
+                        &meta.path,
+                        format!(
+                            "unknown `status` key `{}` on the enum; {CONTAINER_KEYS}",
+                            path_text(&meta.path)
+                        ),
+                    );
+                }
+                Ok(())
+            });
+            if let Err(error) = result {
+                cx.syn_error(error);
             }
-            Ok(())
-        });
-        if let Err(error) = result {
-            cx.syn_error(error);
+        } else if attr.path().is_ident("error") {
+            cx.error_spanned_by(
+                attr,
+                "`#[error(..)]` goes on each variant, not on the enum: a status's text is its \
+                 variant's",
+            );
+        } else {
+            misplaced_field_attr(cx, attr, "the enum");
         }
     }
     out
@@ -69,45 +111,209 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
 /// Parses a variant's attributes; errors go to `cx`.
 pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute]) -> Variant {
     let mut out = Variant::default();
-    for attr in status_attrs(attrs) {
-        let result = attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident("display") {
-                let text: LitStr = meta.value()?.parse()?;
-                set_once(cx, &meta, &mut out.display, text);
-            } else if meta.path.is_ident("from") {
-                out.from.push(meta.value()?.parse()?);
-            } else if meta.path.is_ident("name") || meta.path.is_ident("crate") {
-                skip_value(&meta)?;
-                cx.error_spanned_by(
-                    &meta.path,
-                    format!(
-                        "`{}` goes on the enum, not on a variant; move it to the enum's `#[status(..)]`",
-                        path_text(&meta.path)
-                    ),
-                );
-            } else {
-                skip_value(&meta)?;
-                cx.error_spanned_by(
-                    &meta.path,
-                    format!(
-                        "unknown `status` key `{}` on a variant; {VARIANT_KEYS}",
-                        path_text(&meta.path)
-                    ),
-                );
+    for attr in attrs {
+        if attr.path().is_ident("status") {
+            let result = attr.parse_nested_meta(|meta| {
+                if meta.path.is_ident("display") {
+                    let text: LitStr = meta.value()?.parse()?;
+                    let display = Display {
+                        text,
+                        args: Vec::new(),
+                        thiserror: false,
+                    };
+                    set_display(cx, &meta.path, &mut out.display, display);
+                } else if meta.path.is_ident("from") {
+                    out.from.push(meta.value()?.parse()?);
+                } else if meta.path.is_ident("transparent") {
+                    set_flag(cx, &meta.path, &mut out.transparent);
+                } else if meta.path.is_ident("name")
+                    || meta.path.is_ident("crate")
+                    || meta.path.is_ident("code")
+                {
+                    skip_value(&meta)?;
+                    cx.error_spanned_by(
+                        &meta.path,
+                        format!(
+                            "`{}` goes on the enum, not on a variant; move it to the enum's \
+                             `#[status(..)]`",
+                            path_text(&meta.path)
+                        ),
+                    );
+                } else if meta.path.is_ident("source") {
+                    cx.error_spanned_by(
+                        &meta.path,
+                        "`source` goes on a field, not on a variant: \
+                         `Variant(#[status(source)] SomeError)`",
+                    );
+                } else {
+                    skip_value(&meta)?;
+                    cx.error_spanned_by(
+                        &meta.path,
+                        format!(
+                            "unknown `status` key `{}` on a variant; {VARIANT_KEYS}",
+                            path_text(&meta.path)
+                        ),
+                    );
+                }
+                Ok(())
+            });
+            if let Err(error) = result {
+                cx.syn_error(error);
             }
-            Ok(())
-        });
-        if let Err(error) = result {
-            cx.syn_error(error);
+        } else if attr.path().is_ident("error") {
+            match attr.parse_args_with(|input: ParseStream<'_>| parse_error_attr(input)) {
+                Ok(ErrorAttr::Transparent(ident)) => {
+                    set_flag(cx, &ident, &mut out.transparent);
+                }
+                Ok(ErrorAttr::Display(display)) => {
+                    set_display(cx, attr.path(), &mut out.display, display);
+                }
+                Err(error) => cx.syn_error(error),
+            }
+        } else {
+            misplaced_field_attr(cx, attr, "a variant");
         }
     }
     out
 }
 
-fn status_attrs(attrs: &[Attribute]) -> impl Iterator<Item = &Attribute> {
-    attrs.iter().filter(|a| a.path().is_ident("status"))
+/// Parses a field's attributes; errors go to `cx`.
+pub(crate) fn field(cx: &Ctxt, attrs: &[Attribute]) -> Field {
+    let mut out = Field::default();
+    for attr in attrs {
+        if attr.path().is_ident("status") {
+            let result = attr.parse_nested_meta(|meta| {
+                if meta.path.is_ident("from") {
+                    set_flag(cx, &meta.path, &mut out.from);
+                } else if meta.path.is_ident("source") {
+                    set_flag(cx, &meta.path, &mut out.source);
+                } else if is_variant_key(&meta) || meta.path.is_ident("transparent") {
+                    skip_value(&meta)?;
+                    cx.error_spanned_by(
+                        &meta.path,
+                        format!(
+                            "`{}` goes on a variant, not on a field",
+                            path_text(&meta.path)
+                        ),
+                    );
+                } else {
+                    skip_value(&meta)?;
+                    cx.error_spanned_by(
+                        &meta.path,
+                        format!(
+                            "unknown `status` key `{}` on a field; {FIELD_KEYS}",
+                            path_text(&meta.path)
+                        ),
+                    );
+                }
+                Ok(())
+            });
+            if let Err(error) = result {
+                cx.syn_error(error);
+            }
+        } else if attr.path().is_ident("from") || attr.path().is_ident("source") {
+            if let Err(error) = attr.meta.require_path_only() {
+                cx.syn_error(error);
+            }
+            let slot = if attr.path().is_ident("from") {
+                &mut out.from
+            } else {
+                &mut out.source
+            };
+            set_flag(cx, attr.path(), slot);
+        } else if attr.path().is_ident("error") {
+            cx.error_spanned_by(attr, "`#[error(..)]` goes on a variant, not on a field");
+        } else if attr.path().is_ident("backtrace") {
+            backtrace_attr(cx, attr);
+            out.backtrace = true;
+        }
+    }
+    out
 }
 
+/// `#[from]`, `#[source]` or `#[backtrace]` anywhere but on a field.
+fn misplaced_field_attr(cx: &Ctxt, attr: &Attribute, place: &str) {
+    for name in ["from", "source"] {
+        if attr.path().is_ident(name) {
+            cx.error_spanned_by(
+                attr,
+                format!(
+                    "`#[{name}]` goes on a field, not on {place}: `Variant(#[{name}] SomeError)`"
+                ),
+            );
+        }
+    }
+    if attr.path().is_ident("backtrace") {
+        backtrace_attr(cx, attr);
+    }
+}
+
+fn backtrace_attr(cx: &Ctxt, attr: &Attribute) {
+    cx.error_spanned_by(
+        attr,
+        "fast-status captures backtraces itself, when `RUST_BACKTRACE` or \
+         `RUST_LIB_BACKTRACE` asks (or `set_backtrace_capture`); remove `#[backtrace]` and the \
+         field",
+    );
+}
+
+/// What `#[error(..)]` holds.
+enum ErrorAttr {
+    Transparent(Ident),
+    Display(Display),
+}
+
+/// `transparent`, or a format string and its arguments.
+fn parse_error_attr(input: ParseStream<'_>) -> syn::Result<ErrorAttr> {
+    if input.peek(Ident) && input.peek2(syn::parse::End) {
+        let ident: Ident = input.parse()?;
+        if ident == "transparent" {
+            return Ok(ErrorAttr::Transparent(ident));
+        }
+        return Err(syn::Error::new(
+            ident.span(),
+            "expected `#[error(\"text\", args..)]` or `#[error(transparent)]`",
+        ));
+    }
+    let text: LitStr = input.parse().map_err(|error| {
+        syn::Error::new(
+            error.span(),
+            "expected `#[error(\"text\", args..)]` or `#[error(transparent)]`",
+        )
+    })?;
+    let rest: TokenStream = input.parse()?;
+    let mut args = Vec::new();
+    let mut tokens = rest.into_iter().peekable();
+    match tokens.next() {
+        None => {}
+        Some(TokenTree::Punct(p)) if p.as_char() == ',' => {
+            let mut current = TokenStream::new();
+            for token in tokens {
+                if matches!(&token, TokenTree::Punct(p) if p.as_char() == ',') {
+                    args.push(core::mem::take(&mut current));
+                } else {
+                    current.extend([token]);
+                }
+            }
+            if !current.is_empty() {
+                args.push(current);
+            }
+        }
+        Some(other) => {
+            return Err(syn::Error::new(
+                other.span(),
+                "expected `,` and the format arguments after the text",
+            ));
+        }
+    }
+    Ok(ErrorAttr::Display(Display {
+        text,
+        args,
+        thiserror: true,
+    }))
+}
+
+/// Keys of `#[status(..)]` on a variant, also reported when written on the enum.
 fn is_variant_key(meta: &ParseNestedMeta<'_>) -> bool {
     meta.path.is_ident("display") || meta.path.is_ident("from")
 }
@@ -121,6 +327,36 @@ fn set_once<T>(cx: &Ctxt, meta: &ParseNestedMeta<'_>, slot: &mut Option<T>, valu
         );
     } else {
         *slot = Some(value);
+    }
+}
+
+/// Stores a display, or reports the second one at `at`.
+fn set_display(cx: &Ctxt, at: &Path, slot: &mut Option<Display>, display: Display) {
+    match slot {
+        None => *slot = Some(display),
+        Some(first) if first.thiserror == display.thiserror => {
+            let key = if display.thiserror {
+                "`#[error(..)]` attribute"
+            } else {
+                "`display` key"
+            };
+            cx.error_spanned_by(at, format!("duplicate {key}; keep only one"));
+        }
+        Some(_) => cx.error_spanned_by(
+            at,
+            "this variant's text is given twice: `#[status(display = ..)]` and `#[error(..)]` \
+             say the same thing; keep one",
+        ),
+    }
+}
+
+/// Records a flag (`transparent`, `from`, `source`), or reports a repeat at `at`.
+fn set_flag(cx: &Ctxt, at: &dyn quote::ToTokens, slot: &mut Option<Span>) {
+    let span = at.to_token_stream().span();
+    if slot.is_some() {
+        cx.error_spanned_by(at, "written twice; keep one");
+    } else {
+        *slot = Some(span);
     }
 }
 

@@ -13,13 +13,19 @@ mod attr;
 mod case;
 mod ctxt;
 mod expand;
+mod format;
 mod status;
 mod valid;
 
 use proc_macro::TokenStream;
 
-/// Derives a one-word status type for an enum of error codes. See the `fast-status` crate.
-#[proc_macro_derive(FastStatus, attributes(status))]
+/// Derives a one-word status type for an enum of error codes, or of error kinds with fields.
+/// See the `fast-status` crate.
+///
+/// Besides `#[status(..)]`, thiserror's attributes are accepted (`#[error(..)]`, `#[from]`,
+/// `#[source]`), so that a thiserror enum ports by changing its derive; `#[backtrace]` is
+/// recognized only to say that the status captures backtraces itself.
+#[proc_macro_derive(FastStatus, attributes(status, error, from, source, backtrace))]
 pub fn derive_fast_status(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     expand::derive(&input).into()

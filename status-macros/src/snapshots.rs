@@ -73,6 +73,31 @@ fn design_example() {
 }
 
 #[test]
+fn kinds_with_fields() {
+    check(
+        "kinds",
+        &parse_quote! {
+            /// Why parsing failed.
+            #[derive(FastStatus, Debug)]
+            #[status(name = Error)]
+            pub enum ErrorKind {
+                #[status(display = "type is too big ({size}) for {len}")]
+                TooBig { size: usize, len: usize },
+                #[status(display = "bad offset {0:#x}")]
+                BadOffset(u32),
+                #[status(display = "I/O failed")]
+                Io(#[status(from)] std::io::Error),
+                #[error("{} at {line}", .name.to_uppercase())]
+                Named { name: String, line: u32 },
+                #[error(transparent)]
+                Other(Box<dyn std::error::Error + Send + Sync>),
+                Custom,
+            }
+        },
+    );
+}
+
+#[test]
 fn minimal_with_renamed_crate() {
     check(
         "renamed-crate",

@@ -3,6 +3,8 @@
 use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use syn::{LitStr, Path};
 
+use crate::format::{self, Arg, Segment, named_arg};
+
 pub(crate) struct Invocation {
     /// The facade's `$crate`, passed by its `macro_rules!` wrapper.
     pub(crate) krate: TokenStream,
@@ -80,7 +82,8 @@ impl Invocation {
 /// The text of a literal with no format placeholders, with `{{` and `}}` unescaped; `None` if
 /// it has placeholders (or stray braces, which `format_args!` will then report).
 pub(crate) fn static_text(text: &LitStr) -> Option<String> {
-    match parse_format(&text.value())?.as_mut_slice() {
+    match format::parse(&text.value()).ok()?.as_mut_slice() {
+        [] => Some(String::new()),
         [Segment::Text(text)] => Some(core::mem::take(text)),
         _ => None,
     }
@@ -101,18 +104,6 @@ pub(crate) enum Piece {
     Arg(usize),
     /// A variable captured by name (`{x}` with no argument `x = ..`).
     Capture(Ident),
-}
-
-/// A part of a format string.
-enum Segment {
-    /// Text, with `{{` and `}}` unescaped.
-    Text(String),
-    /// `{}`: the next positional argument.
-    Next,
-    /// `{0}`.
-    Index(usize),
-    /// `{name}`.
-    Name(String),
 }
 
 impl Split {
@@ -155,22 +146,26 @@ impl Split {
         let mut used = vec![false; exprs.len()];
         let mut next = 0;
         let mut pieces = Vec::new();
-        for segment in parse_format(&text.value())? {
-            let index = match segment {
+        for segment in format::parse(&text.value()).ok()? {
+            let hole = match segment {
                 Segment::Text(text) => {
                     match pieces.last_mut() {
                         Some(Piece::Text(before)) => before.push_str(&text),
-                        _ if text.is_empty() => {}
                         _ => pieces.push(Piece::Text(text)),
                     }
                     continue;
                 }
-                Segment::Next => {
+                // A format spec (`{x:?}`) is for `format_args!`.
+                Segment::Hole(hole) if !hole.spec.is_empty() => return None,
+                Segment::Hole(hole) => hole,
+            };
+            let index = match hole.arg {
+                Arg::Next => {
                     next += 1;
                     next - 1
                 }
-                Segment::Index(index) => index,
-                Segment::Name(name) => {
+                Arg::Index(index) => index,
+                Arg::Name(name) => {
                     if let Some(&(_, index)) = named.iter().find(|(n, _)| *n == name) {
                         used[index] = true;
                         pieces.push(Piece::Arg(index));
@@ -199,57 +194,6 @@ impl Split {
             pieces,
         })
     }
-}
-
-/// `name = expr` as a name and an expression (`==` is a comparison, not a name).
-fn named_arg(arg: &TokenStream) -> Option<(String, TokenStream)> {
-    let mut tokens = arg.clone().into_iter();
-    let (Some(TokenTree::Ident(name)), Some(TokenTree::Punct(eq))) = (tokens.next(), tokens.next())
-    else {
-        return None;
-    };
-    if eq.as_char() != '=' || eq.spacing() != Spacing::Alone {
-        return None;
-    }
-    Some((name.to_string(), tokens.collect()))
-}
-
-/// A format string as text and placeholders; `None` when a placeholder has a format spec or
-/// anything is not plain (`format_args!` is then given the string).
-fn parse_format(format: &str) -> Option<Vec<Segment>> {
-    let mut segments = Vec::new();
-    let mut text = String::new();
-    let mut chars = format.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '{' | '}' if chars.peek() == Some(&c) => {
-                chars.next();
-                text.push(c);
-            }
-            '}' => return None,
-            '{' => {
-                let mut inside = String::new();
-                loop {
-                    match chars.next()? {
-                        '}' => break,
-                        c if c.is_ascii_alphanumeric() || c == '_' => inside.push(c),
-                        _ => return None,
-                    }
-                }
-                segments.push(Segment::Text(core::mem::take(&mut text)));
-                segments.push(if inside.is_empty() {
-                    Segment::Next
-                } else if inside.bytes().all(|b| b.is_ascii_digit()) {
-                    Segment::Index(inside.parse().ok()?)
-                } else {
-                    Segment::Name(inside)
-                });
-            }
-            c => text.push(c),
-        }
-    }
-    segments.push(Segment::Text(text));
-    Some(segments)
 }
 
 fn is_punct(token: &TokenTree, ch: char) -> bool {
@@ -334,6 +278,8 @@ mod tests {
             split(&quote!("{x}{x}")),
             pieces(&["capture x", "capture x"])
         );
+        // An empty spec is no spec.
+        assert_eq!(split(&quote!("{:}", a)), pieces(&["#0"]));
         // A comparison is a positional argument, not a named one.
         assert_eq!(split(&quote!("{}", a == b)), pieces(&["#0"]));
         // The value form is one argument.
@@ -346,7 +292,6 @@ mod tests {
             // Format specs, whitespace, malformed strings.
             quote!("{x:?}"),
             quote!("{:>4}", a),
-            quote!("{:}", a),
             quote!("{ x }"),
             quote!("{"),
             quote!("}"),

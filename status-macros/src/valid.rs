@@ -1,13 +1,16 @@
 //! Rules that look at more than one thing: success variants, method-name collisions, keyword
-//! names, repeated `from` types and codes, and the type's name.
+//! names, repeated `from` types and codes, the generated types' names, and for variants with
+//! fields: display texts against the fields, `from`, `source` and `transparent`.
 
 use std::collections::HashMap;
 
+use proc_macro2::Span;
 use quote::ToTokens;
 
 use crate::ast::{Input, Variant};
 use crate::case::{Spelling, spelling};
 use crate::ctxt::Ctxt;
+use crate::format;
 
 /// Variant names that mean success, which a status never is.
 const SUCCESS_NAMES: &[&str] = &["Ok", "OK", "Success"];
@@ -46,6 +49,10 @@ pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {
     check_method_names(cx, input);
     check_from_types(cx, input);
     check_codes(cx, input);
+    for variant in &input.variants {
+        check_display(cx, variant);
+        check_fields(cx, variant);
+    }
 }
 
 fn check_name(cx: &Ctxt, input: &Input<'_>) {
@@ -59,6 +66,106 @@ fn check_name(cx: &Ctxt, input: &Input<'_>) {
                     input.ident
                 ),
             );
+        }
+    }
+    if let Some(code) = &input.code {
+        if code == input.ident || input.name.as_ref() == Some(code) {
+            cx.error_spanned_by(
+                code,
+                format!(
+                    "the generated code enum needs a name of its own, not the enum's or the \
+                     status type's: try `code = {}Code`",
+                    input.name.as_ref().unwrap_or(input.ident)
+                ),
+            );
+        }
+    }
+}
+
+/// A display text with placeholders must name the variant's fields (a variant without fields
+/// shows a fixed text); the arguments after it may use them.
+fn check_display(cx: &Ctxt, variant: &Variant<'_>) {
+    let Some(display) = &variant.attrs.display else {
+        return;
+    };
+    if let Some(span) = variant.attrs.transparent {
+        cx.syn_error(syn::Error::new(
+            span,
+            "a `transparent` variant shows its field's text, so it takes no display text; \
+             remove one of the two",
+        ));
+        return;
+    }
+    match format::plan(
+        &display.text,
+        &display.args,
+        &variant.field_names(display.text.span()),
+        &variant.name,
+    ) {
+        Err(error) => cx.syn_error(error),
+        // A code's text is a `&'static str`: nothing in it is formatted.
+        Ok(plan) if variant.fields.is_empty() && (plan.has_holes || !plan.args.is_empty()) => {
+            cx.error_spanned_by(
+                &display.text,
+                format!(
+                    "`{}` has no fields, so its text is shown as written and a placeholder \
+                     would print its braces; remove the placeholder (`{{{{` writes a brace), or \
+                     give the variant the fields to show: `{}(u32)` with `\"invalid value {{0}}\"`",
+                    variant.name, variant.name
+                ),
+            );
+        }
+        Ok(_) => {}
+    }
+}
+
+/// `from`, `source` and `transparent` against the variant's fields.
+fn check_fields(cx: &Ctxt, variant: &Variant<'_>) {
+    let name = &variant.name;
+    if let Some(span) = variant.attrs.transparent {
+        if variant.fields.len() != 1 {
+            cx.syn_error(syn::Error::new(
+                span,
+                format!(
+                    "`transparent` forwards the text and source of a variant's one field, and \
+                     `{name}` has {}; give it exactly one field, or a display text instead",
+                    variant.fields.len()
+                ),
+            ));
+        }
+    }
+    if let (Some(ty), false) = (variant.attrs.from.first(), variant.fields.is_empty()) {
+        cx.error_spanned_by(
+            ty,
+            format!(
+                "`from = ..` converts into a variant without fields; `{name}` has fields, so \
+                 mark its one field instead: `{name}(#[from] SomeError)`"
+            ),
+        );
+    }
+    let marked: Vec<Span> = variant
+        .fields
+        .iter()
+        .filter_map(|f| f.attrs.from.or(f.attrs.source))
+        .collect();
+    if let Some(second) = marked.get(1) {
+        cx.syn_error(syn::Error::new(
+            *second,
+            format!("`{name}` can have one source field; mark only one with `from` or `source`"),
+        ));
+    }
+    // A `#[backtrace]` field is reported on its own; it does not count here as well.
+    let fields = variant.fields.iter().filter(|f| !f.attrs.backtrace).count();
+    if let Some(from) = variant.fields.iter().find_map(|f| f.attrs.from) {
+        if fields != 1 {
+            cx.syn_error(syn::Error::new(
+                from,
+                format!(
+                    "`from` builds `{name}` from the one value converted, and `{name}` has \
+                     {fields} fields; remove `from` (use `source` to mark the source) or the \
+                     other fields"
+                ),
+            ));
         }
     }
 }
@@ -93,7 +200,8 @@ fn check_method_names(cx: &Ctxt, input: &Input<'_>) {
         }
         let predicate = format!("is_{}", variant.snake);
         for method in [&variant.snake, &predicate] {
-            if BUILT_INS.contains(&method.as_str()) {
+            let kind_method = input.has_kinds() && method == "kind";
+            if BUILT_INS.contains(&method.as_str()) || kind_method {
                 cx.error_spanned_by(
                     variant.ident,
                     format!(
@@ -117,10 +225,13 @@ fn check_method_names(cx: &Ctxt, input: &Input<'_>) {
     }
 }
 
+/// One type converts into one code: `from = T` on a variant without fields, or a field marked
+/// `from`, at most once per type.
 fn check_from_types(cx: &Ctxt, input: &Input<'_>) {
     let mut seen: HashMap<String, &Variant<'_>> = HashMap::new();
     for variant in &input.variants {
-        for ty in &variant.attrs.from {
+        let from_field = variant.converted_field().map(|f| f.ty);
+        for ty in variant.attrs.from.iter().chain(from_field) {
             let key = ty.to_token_stream().to_string();
             if let Some(first) = seen.get(&key) {
                 cx.error_spanned_by(

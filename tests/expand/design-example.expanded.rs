@@ -15,13 +15,77 @@ const _: () = {
 };
 #[automatically_derived]
 impl ::core::ops::Drop for Status {
-    /// Inline and static states own nothing: one bit test and a branch. A heap state
-    /// calls the one cold cleanup function.
+    /// Inline, static and packed states own nothing: one test of the tag and a branch.
+    /// A heap state calls the one cold cleanup function.
     #[inline(always)]
     fn drop(&mut self) {
         if self.0.is_heap() {
             self.0.release_heap();
         }
+    }
+}
+#[automatically_derived]
+impl ::fast_status::Code for StatusCode {
+    type Status = Status;
+    const ALL: &'static [Self] = &[
+        Self::OutOfMemory,
+        Self::KeyError,
+        Self::Invalid,
+        Self::IOError,
+        Self::NotImplemented,
+    ];
+    #[inline]
+    fn to_raw(self) -> ::core::primitive::u32 {
+        self as ::core::primitive::u32
+    }
+    #[inline]
+    fn from_raw(raw: ::core::primitive::u32) -> ::core::option::Option<Self> {
+        match raw {
+            1 => ::core::option::Option::Some(Self::OutOfMemory),
+            2 => ::core::option::Option::Some(Self::KeyError),
+            3 => ::core::option::Option::Some(Self::Invalid),
+            4 => ::core::option::Option::Some(Self::IOError),
+            5 => ::core::option::Option::Some(Self::NotImplemented),
+            _ => ::core::option::Option::None,
+        }
+    }
+    fn text(self) -> &'static ::core::primitive::str {
+        match self {
+            Self::OutOfMemory => "Out of memory",
+            Self::KeyError => "Key error",
+            Self::Invalid => "Invalid",
+            Self::IOError => "IOError",
+            Self::NotImplemented => "NotImplemented",
+        }
+    }
+    fn name(self) -> &'static ::core::primitive::str {
+        match self {
+            Self::OutOfMemory => "OutOfMemory",
+            Self::KeyError => "KeyError",
+            Self::Invalid => "Invalid",
+            Self::IOError => "IOError",
+            Self::NotImplemented => "NotImplemented",
+        }
+    }
+    #[inline]
+    fn __from_own_raw(raw: ::core::primitive::u32) -> Self {
+        match raw {
+            2 => Self::KeyError,
+            3 => Self::Invalid,
+            4 => Self::IOError,
+            5 => Self::NotImplemented,
+            _ => Self::OutOfMemory,
+        }
+    }
+}
+impl StatusCode {
+    #[doc(hidden)]
+    #[inline]
+    pub const fn __fast_status_static(
+        self,
+        status: &'static ::fast_status::__private::StaticStatus,
+    ) -> Status {
+        Status(::fast_status::__private::Repr::from_static(status))
     }
 }
 impl Status {
@@ -115,7 +179,7 @@ impl Status {
     pub fn message(&self) -> &::core::primitive::str {
         self.0.message()
     }
-    /// Where the status was created, for statuses built with a message.
+    /// Where the status was created, for statuses built with a message or on the heap.
     #[inline]
     #[must_use]
     pub fn location(
@@ -173,70 +237,6 @@ impl Status {
     #[inline]
     pub fn context_lines(&self) -> ::fast_status::ContextLines<'_> {
         self.0.context_lines()
-    }
-}
-#[automatically_derived]
-impl ::fast_status::Code for StatusCode {
-    type Status = Status;
-    const ALL: &'static [Self] = &[
-        Self::OutOfMemory,
-        Self::KeyError,
-        Self::Invalid,
-        Self::IOError,
-        Self::NotImplemented,
-    ];
-    #[inline]
-    fn to_raw(self) -> ::core::primitive::u32 {
-        self as ::core::primitive::u32
-    }
-    #[inline]
-    fn from_raw(raw: ::core::primitive::u32) -> ::core::option::Option<Self> {
-        match raw {
-            1 => ::core::option::Option::Some(Self::OutOfMemory),
-            2 => ::core::option::Option::Some(Self::KeyError),
-            3 => ::core::option::Option::Some(Self::Invalid),
-            4 => ::core::option::Option::Some(Self::IOError),
-            5 => ::core::option::Option::Some(Self::NotImplemented),
-            _ => ::core::option::Option::None,
-        }
-    }
-    fn text(self) -> &'static ::core::primitive::str {
-        match self {
-            Self::OutOfMemory => "Out of memory",
-            Self::KeyError => "Key error",
-            Self::Invalid => "Invalid",
-            Self::IOError => "IOError",
-            Self::NotImplemented => "NotImplemented",
-        }
-    }
-    fn name(self) -> &'static ::core::primitive::str {
-        match self {
-            Self::OutOfMemory => "OutOfMemory",
-            Self::KeyError => "KeyError",
-            Self::Invalid => "Invalid",
-            Self::IOError => "IOError",
-            Self::NotImplemented => "NotImplemented",
-        }
-    }
-    #[inline]
-    fn __from_own_raw(raw: ::core::primitive::u32) -> Self {
-        match raw {
-            2 => Self::KeyError,
-            3 => Self::Invalid,
-            4 => Self::IOError,
-            5 => Self::NotImplemented,
-            _ => Self::OutOfMemory,
-        }
-    }
-}
-impl StatusCode {
-    #[doc(hidden)]
-    #[inline]
-    pub const fn __fast_status_static(
-        self,
-        status: &'static ::fast_status::__private::StaticStatus,
-    ) -> Status {
-        Status(::fast_status::__private::Repr::from_static(status))
     }
 }
 #[automatically_derived]
@@ -306,30 +306,14 @@ impl ::core::clone::Clone for Status {
 }
 #[automatically_derived]
 impl ::core::cmp::PartialEq for Status {
-    /// Statuses are equal when their codes and messages are.
+    ///Statuses are equal when their codes and messages are.
     #[inline]
     fn eq(&self, other: &Self) -> ::core::primitive::bool {
-        self.0.same_code_and_message(&other.0)
+        self.0.same_code_and_message(&other.0) && true
     }
 }
 #[automatically_derived]
 impl ::core::cmp::Eq for Status {}
-#[automatically_derived]
-impl ::core::fmt::Display for Status {
-    /// `"Invalid: message"`, or `"Invalid"` without a message; `{:#}` adds the context
-    /// lines and the causes.
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        ::fast_status::__private::display::<StatusCode>(&self.0, f)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Debug for Status {
-    /// `{:?}` is a report for people (where created, context, details, causes);
-    /// `{:#?}` is structural.
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        ::fast_status::__private::debug::<StatusCode>(&self.0, "Status", f)
-    }
-}
 #[automatically_derived]
 impl ::core::error::Error for Status {
     fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
@@ -342,6 +326,22 @@ impl ::core::convert::From<StatusCode> for Status {
     #[inline]
     fn from(code: StatusCode) -> Self {
         Self::from_code(code)
+    }
+}
+#[automatically_derived]
+impl ::core::fmt::Display for Status {
+    /// The code's text, or for a kind its variant's text with its fields; then
+    /// `": message"` if there is a message. `{:#}` adds the context lines and the causes.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::fast_status::__private::display::<StatusCode>(&self.0, f)
+    }
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Status {
+    /// `{:?}` is a report for people (where created, context, details, causes);
+    /// `{:#?}` is structural.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::fast_status::__private::debug::<StatusCode>(&self.0, "Status", f)
     }
 }
 #[automatically_derived]

@@ -15,13 +15,63 @@ const _: () = {
 };
 #[automatically_derived]
 impl ::core::ops::Drop for Parse {
-    /// Inline and static states own nothing: one bit test and a branch. A heap state
-    /// calls the one cold cleanup function.
+    /// Inline, static and packed states own nothing: one test of the tag and a branch.
+    /// A heap state calls the one cold cleanup function.
     #[inline(always)]
     fn drop(&mut self) {
         if self.0.is_heap() {
             self.0.release_heap();
         }
+    }
+}
+#[automatically_derived]
+impl ::fast_status::Code for ParseCode {
+    type Status = Parse;
+    const ALL: &'static [Self] = &[Self::Type, Self::Match, Self::Number];
+    #[inline]
+    fn to_raw(self) -> ::core::primitive::u32 {
+        self as ::core::primitive::u32
+    }
+    #[inline]
+    fn from_raw(raw: ::core::primitive::u32) -> ::core::option::Option<Self> {
+        match raw {
+            3 => ::core::option::Option::Some(Self::Type),
+            10 => ::core::option::Option::Some(Self::Match),
+            11 => ::core::option::Option::Some(Self::Number),
+            _ => ::core::option::Option::None,
+        }
+    }
+    fn text(self) -> &'static ::core::primitive::str {
+        match self {
+            Self::Type => "Type",
+            Self::Match => "Match",
+            Self::Number => "Number",
+        }
+    }
+    fn name(self) -> &'static ::core::primitive::str {
+        match self {
+            Self::Type => "Type",
+            Self::Match => "Match",
+            Self::Number => "Number",
+        }
+    }
+    #[inline]
+    fn __from_own_raw(raw: ::core::primitive::u32) -> Self {
+        match raw {
+            10 => Self::Match,
+            11 => Self::Number,
+            _ => Self::Type,
+        }
+    }
+}
+impl ParseCode {
+    #[doc(hidden)]
+    #[inline]
+    const fn __fast_status_static(
+        self,
+        status: &'static ::fast_status::__private::StaticStatus,
+    ) -> Parse {
+        Parse(::fast_status::__private::Repr::from_static(status))
     }
 }
 impl Parse {
@@ -91,7 +141,7 @@ impl Parse {
     pub fn message(&self) -> &::core::primitive::str {
         self.0.message()
     }
-    /// Where the status was created, for statuses built with a message.
+    /// Where the status was created, for statuses built with a message or on the heap.
     #[inline]
     #[must_use]
     pub fn location(
@@ -149,56 +199,6 @@ impl Parse {
     #[inline]
     pub fn context_lines(&self) -> ::fast_status::ContextLines<'_> {
         self.0.context_lines()
-    }
-}
-#[automatically_derived]
-impl ::fast_status::Code for ParseCode {
-    type Status = Parse;
-    const ALL: &'static [Self] = &[Self::Type, Self::Match, Self::Number];
-    #[inline]
-    fn to_raw(self) -> ::core::primitive::u32 {
-        self as ::core::primitive::u32
-    }
-    #[inline]
-    fn from_raw(raw: ::core::primitive::u32) -> ::core::option::Option<Self> {
-        match raw {
-            3 => ::core::option::Option::Some(Self::Type),
-            10 => ::core::option::Option::Some(Self::Match),
-            11 => ::core::option::Option::Some(Self::Number),
-            _ => ::core::option::Option::None,
-        }
-    }
-    fn text(self) -> &'static ::core::primitive::str {
-        match self {
-            Self::Type => "Type",
-            Self::Match => "Match",
-            Self::Number => "Number",
-        }
-    }
-    fn name(self) -> &'static ::core::primitive::str {
-        match self {
-            Self::Type => "Type",
-            Self::Match => "Match",
-            Self::Number => "Number",
-        }
-    }
-    #[inline]
-    fn __from_own_raw(raw: ::core::primitive::u32) -> Self {
-        match raw {
-            10 => Self::Match,
-            11 => Self::Number,
-            _ => Self::Type,
-        }
-    }
-}
-impl ParseCode {
-    #[doc(hidden)]
-    #[inline]
-    const fn __fast_status_static(
-        self,
-        status: &'static ::fast_status::__private::StaticStatus,
-    ) -> Parse {
-        Parse(::fast_status::__private::Repr::from_static(status))
     }
 }
 #[automatically_derived]
@@ -268,30 +268,14 @@ impl ::core::clone::Clone for Parse {
 }
 #[automatically_derived]
 impl ::core::cmp::PartialEq for Parse {
-    /// Statuses are equal when their codes and messages are.
+    ///Statuses are equal when their codes and messages are.
     #[inline]
     fn eq(&self, other: &Self) -> ::core::primitive::bool {
-        self.0.same_code_and_message(&other.0)
+        self.0.same_code_and_message(&other.0) && true
     }
 }
 #[automatically_derived]
 impl ::core::cmp::Eq for Parse {}
-#[automatically_derived]
-impl ::core::fmt::Display for Parse {
-    /// `"Invalid: message"`, or `"Invalid"` without a message; `{:#}` adds the context
-    /// lines and the causes.
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        ::fast_status::__private::display::<ParseCode>(&self.0, f)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Debug for Parse {
-    /// `{:?}` is a report for people (where created, context, details, causes);
-    /// `{:#?}` is structural.
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        ::fast_status::__private::debug::<ParseCode>(&self.0, "Parse", f)
-    }
-}
 #[automatically_derived]
 impl ::core::error::Error for Parse {
     fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
@@ -304,6 +288,22 @@ impl ::core::convert::From<ParseCode> for Parse {
     #[inline]
     fn from(code: ParseCode) -> Self {
         Self::from_code(code)
+    }
+}
+#[automatically_derived]
+impl ::core::fmt::Display for Parse {
+    /// The code's text, or for a kind its variant's text with its fields; then
+    /// `": message"` if there is a message. `{:#}` adds the context lines and the causes.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::fast_status::__private::display::<ParseCode>(&self.0, f)
+    }
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Parse {
+    /// `{:?}` is a report for people (where created, context, details, causes);
+    /// `{:#?}` is structural.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::fast_status::__private::debug::<ParseCode>(&self.0, "Parse", f)
     }
 }
 #[automatically_derived]

@@ -15,13 +15,53 @@ const _: () = {
 };
 #[automatically_derived]
 impl ::core::ops::Drop for Error {
-    /// Inline and static states own nothing: one bit test and a branch. A heap state
-    /// calls the one cold cleanup function.
+    /// Inline, static and packed states own nothing: one test of the tag and a branch.
+    /// A heap state calls the one cold cleanup function.
     #[inline(always)]
     fn drop(&mut self) {
         if self.0.is_heap() {
             self.0.release_heap();
         }
+    }
+}
+#[automatically_derived]
+impl ::my_status::Code for ErrorKind {
+    type Status = Error;
+    const ALL: &'static [Self] = &[Self::Timeout];
+    #[inline]
+    fn to_raw(self) -> ::core::primitive::u32 {
+        self as ::core::primitive::u32
+    }
+    #[inline]
+    fn from_raw(raw: ::core::primitive::u32) -> ::core::option::Option<Self> {
+        match raw {
+            7 => ::core::option::Option::Some(Self::Timeout),
+            _ => ::core::option::Option::None,
+        }
+    }
+    fn text(self) -> &'static ::core::primitive::str {
+        match self {
+            Self::Timeout => "Timeout",
+        }
+    }
+    fn name(self) -> &'static ::core::primitive::str {
+        match self {
+            Self::Timeout => "Timeout",
+        }
+    }
+    #[inline]
+    fn __from_own_raw(_: ::core::primitive::u32) -> Self {
+        Self::Timeout
+    }
+}
+impl ErrorKind {
+    #[doc(hidden)]
+    #[inline]
+    pub(crate) const fn __fast_status_static(
+        self,
+        status: &'static ::my_status::__private::StaticStatus,
+    ) -> Error {
+        Error(::my_status::__private::Repr::from_static(status))
     }
 }
 impl Error {
@@ -67,7 +107,7 @@ impl Error {
     pub fn message(&self) -> &::core::primitive::str {
         self.0.message()
     }
-    /// Where the status was created, for statuses built with a message.
+    /// Where the status was created, for statuses built with a message or on the heap.
     #[inline]
     #[must_use]
     pub fn location(
@@ -125,46 +165,6 @@ impl Error {
     #[inline]
     pub fn context_lines(&self) -> ::my_status::ContextLines<'_> {
         self.0.context_lines()
-    }
-}
-#[automatically_derived]
-impl ::my_status::Code for ErrorKind {
-    type Status = Error;
-    const ALL: &'static [Self] = &[Self::Timeout];
-    #[inline]
-    fn to_raw(self) -> ::core::primitive::u32 {
-        self as ::core::primitive::u32
-    }
-    #[inline]
-    fn from_raw(raw: ::core::primitive::u32) -> ::core::option::Option<Self> {
-        match raw {
-            7 => ::core::option::Option::Some(Self::Timeout),
-            _ => ::core::option::Option::None,
-        }
-    }
-    fn text(self) -> &'static ::core::primitive::str {
-        match self {
-            Self::Timeout => "Timeout",
-        }
-    }
-    fn name(self) -> &'static ::core::primitive::str {
-        match self {
-            Self::Timeout => "Timeout",
-        }
-    }
-    #[inline]
-    fn __from_own_raw(_: ::core::primitive::u32) -> Self {
-        Self::Timeout
-    }
-}
-impl ErrorKind {
-    #[doc(hidden)]
-    #[inline]
-    pub(crate) const fn __fast_status_static(
-        self,
-        status: &'static ::my_status::__private::StaticStatus,
-    ) -> Error {
-        Error(::my_status::__private::Repr::from_static(status))
     }
 }
 #[automatically_derived]
@@ -234,30 +234,14 @@ impl ::core::clone::Clone for Error {
 }
 #[automatically_derived]
 impl ::core::cmp::PartialEq for Error {
-    /// Statuses are equal when their codes and messages are.
+    ///Statuses are equal when their codes and messages are.
     #[inline]
     fn eq(&self, other: &Self) -> ::core::primitive::bool {
-        self.0.same_code_and_message(&other.0)
+        self.0.same_code_and_message(&other.0) && true
     }
 }
 #[automatically_derived]
 impl ::core::cmp::Eq for Error {}
-#[automatically_derived]
-impl ::core::fmt::Display for Error {
-    /// `"Invalid: message"`, or `"Invalid"` without a message; `{:#}` adds the context
-    /// lines and the causes.
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        ::my_status::__private::display::<ErrorKind>(&self.0, f)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Debug for Error {
-    /// `{:?}` is a report for people (where created, context, details, causes);
-    /// `{:#?}` is structural.
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        ::my_status::__private::debug::<ErrorKind>(&self.0, "Error", f)
-    }
-}
 #[automatically_derived]
 impl ::core::error::Error for Error {
     fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
@@ -270,5 +254,21 @@ impl ::core::convert::From<ErrorKind> for Error {
     #[inline]
     fn from(code: ErrorKind) -> Self {
         Self::from_code(code)
+    }
+}
+#[automatically_derived]
+impl ::core::fmt::Display for Error {
+    /// The code's text, or for a kind its variant's text with its fields; then
+    /// `": message"` if there is a message. `{:#}` adds the context lines and the causes.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::my_status::__private::display::<ErrorKind>(&self.0, f)
+    }
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Error {
+    /// `{:?}` is a report for people (where created, context, details, causes);
+    /// `{:#?}` is structural.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::my_status::__private::debug::<ErrorKind>(&self.0, "Error", f)
     }
 }

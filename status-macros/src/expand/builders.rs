@@ -1,0 +1,70 @@
+//! The builders and the readers of a status's extras: `with_message`, `with_detail`,
+//! `context` (also `FastStatus` methods), `detail`, `details`, `context_lines`.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::Gen;
+
+/// The inherent builders and extras accessors (also `FastStatus` methods).
+pub(super) fn builders(g: &Gen<'_>) -> TokenStream {
+    let name = g.name;
+    let krate = &g.input.krate;
+    quote! {
+        impl #name {
+            /// The same status with `message` instead of its message; code, location, source,
+            /// details and context lines are kept.
+            #[inline]
+            pub fn with_message(mut self, message: impl ::core::fmt::Display) -> Self {
+                self.0.set_message(::core::format_args!("{}", message));
+                self
+            }
+
+            /// The same status with `value` attached as a typed detail, replacing an earlier
+            /// detail of the same type.
+            #[inline]
+            pub fn with_detail<T>(mut self, value: T) -> Self
+            where
+                T: ::core::fmt::Debug + ::core::marker::Send + ::core::marker::Sync + 'static,
+            {
+                self.0.set_detail(value);
+                self
+            }
+
+            /// The detail of type `T`, if one was attached.
+            #[inline]
+            #[must_use]
+            pub fn detail<T: 'static>(&self) -> ::core::option::Option<&T> {
+                self.0.detail::<T>()
+            }
+
+            /// All details, in the order their types were first attached.
+            #[inline]
+            pub fn details(
+                &self,
+            ) -> impl ::core::iter::ExactSizeIterator<
+                Item = &(dyn ::core::fmt::Debug + ::core::marker::Send + ::core::marker::Sync),
+            > {
+                self.0.details()
+            }
+
+            /// The same status with a context line `message` appended, recording the caller's
+            /// location.
+            #[inline]
+            #[track_caller]
+            pub fn context(mut self, message: impl ::core::fmt::Display) -> Self {
+                self.0.push_context(
+                    ::core::format_args!("{}", message),
+                    ::core::panic::Location::caller(),
+                );
+                self
+            }
+
+            /// The context lines, oldest first: each line's text and where it was added.
+            #[inline]
+            pub fn context_lines(&self) -> #krate::ContextLines<'_> {
+                self.0.context_lines()
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! `Display` and `Debug` of the status, and for an enum of kinds the kind's own `Display`:
+//! each variant's display text with its fields, as thiserror writes it.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::Ident;
+
+use super::{Gen, local};
+use crate::ast::Variant;
+use crate::format;
+
+pub(super) fn display(g: &Gen<'_>) -> TokenStream {
+    let Gen {
+        name,
+        code,
+        private,
+        ..
+    } = g;
+    let name_str = name.to_string();
+    let (display, debug) = match g.kind {
+        None => (
+            quote!(#private::display::<#code>(&self.0, f)),
+            quote!(#private::debug::<#code>(&self.0, #name_str, f)),
+        ),
+        Some(kind) => {
+            let (value, debug) = (local("value"), local("debug"));
+            (
+                quote!(#private::display_kind::<#kind>(&self.0, f)),
+                quote! {
+                    let #value = self.kind();
+                    let #debug = #value.as_deref().and_then(|#value| {
+                        use #private::{KindIsDebug as _, KindNotDebug as _};
+                        (&&#private::DebugKind(#value)).__fs_debug()
+                    });
+                    #private::debug_kind::<#kind>(&self.0, #name_str, #debug, f)
+                },
+            )
+        }
+    };
+    let kind_display = g.kind.map(|kind| kind_display(g, kind));
+    quote! {
+        #[automatically_derived]
+        impl ::core::fmt::Display for #name {
+            /// The code's text, or for a kind its variant's text with its fields; then
+            /// `": message"` if there is a message. `{:#}` adds the context lines and the causes.
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                #display
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::fmt::Debug for #name {
+            /// `{:?}` is a report for people (where created, context, details, causes);
+            /// `{:#?}` is structural.
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                #debug
+            }
+        }
+
+        #kind_display
+    }
+}
+
+/// `impl Display for` the kind enum.
+fn kind_display(g: &Gen<'_>, kind: &Ident) -> TokenStream {
+    // Hygienic: a field named `f` or `formatter` does not shadow it.
+    let formatter = local("formatter");
+    let arms = g.input.variants.iter().map(|v| variant_arm(v, &formatter));
+    quote! {
+        #[automatically_derived]
+        impl ::core::fmt::Display for #kind {
+            fn fmt(&self, #formatter: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self {
+                    #(#arms)*
+                }
+            }
+        }
+    }
+}
+
+/// The match arm that writes `v`: its display text with the fields it names (bound, the others
+/// `_`), its one field's text when `transparent`, or its name.
+fn variant_arm(v: &Variant<'_>, formatter: &Ident) -> TokenStream {
+    let ident = v.ident;
+    if v.attrs.transparent.is_some() {
+        let fields = v.field_names(v.ident.span());
+        let pattern = pattern(v, &fields, &[true]);
+        let field = &fields[0].binding;
+        return quote! {
+            Self::#ident #pattern => ::core::fmt::Display::fmt(#field, #formatter),
+        };
+    }
+    let Some(display) = &v.attrs.display else {
+        let pattern = pattern(v, &v.field_names(v.ident.span()), &[]);
+        let name = &v.name;
+        return quote! {
+            Self::#ident #pattern => #formatter.write_str(#name),
+        };
+    };
+    let fields = v.field_names(display.text.span());
+    let plan = format::plan(&display.text, &display.args, &fields, &v.name)
+        .expect("validated: the display text names the fields");
+    let pattern = pattern(v, &fields, &plan.used);
+    if !plan.has_holes && plan.args.is_empty() {
+        let text = &plan.plain;
+        return quote! {
+            Self::#ident #pattern => #formatter.write_str(#text),
+        };
+    }
+    let format = &plan.format;
+    let args = &plan.args;
+    quote! {
+        Self::#ident #pattern => ::core::write!(#formatter, #format #(, #args)*),
+    }
+}
+
+/// The pattern after a variant's path binding the fields marked in `used` (by position; a
+/// missing mark is unused) to their `fields` bindings, and ignoring the others.
+fn pattern(v: &Variant<'_>, fields: &[format::FieldName], used: &[bool]) -> TokenStream {
+    if v.fields.is_empty() {
+        return TokenStream::new();
+    }
+    let is_used = |i: usize| used.get(i).copied().unwrap_or(false);
+    if v.named {
+        let bound = fields
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| is_used(i))
+            .map(|(_, f)| &f.binding);
+        quote!({ #(#bound,)* .. })
+    } else {
+        let fields = fields.iter().enumerate().map(|(i, f)| {
+            if is_used(i) {
+                let binding = &f.binding;
+                quote!(#binding)
+            } else {
+                quote!(_)
+            }
+        });
+        quote!((#(#fields),*))
+    }
+}

@@ -1,0 +1,74 @@
+//! On invalid input: the errors, and a minimal fallback so the user sees no follow-on errors.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::ast::Input;
+
+/// On invalid input: the type and the trait impls that do not depend on the variants, so the
+/// user sees the real errors and no follow-on "cannot find type" ones.
+pub(super) fn fallback(input: &Input<'_>) -> TokenStream {
+    let Some(name) = &input.name else {
+        return TokenStream::new();
+    };
+    if input.name_is_explicit && name == input.ident {
+        return TokenStream::new();
+    }
+    let Input {
+        ident: code,
+        vis,
+        krate,
+        ..
+    } = input;
+    let private = quote!(#krate::__private);
+    let from_code = (!input.has_generics).then(|| {
+        quote! {
+            impl ::core::convert::From<#code> for #name {
+                fn from(_: #code) -> Self {
+                    ::core::unreachable!()
+                }
+            }
+        }
+    });
+    // The code enum generated beside an enum of kinds, so that code naming it compiles on.
+    let code_enum = input
+        .code
+        .as_ref()
+        .filter(|c| c != code && *c != name)
+        .map(|c| {
+            let variants = input.variants.iter().map(|v| v.ident);
+            quote! {
+                #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::fmt::Debug)]
+                #vis enum #c {
+                    #(#variants,)*
+                }
+            }
+        });
+    quote! {
+        #code_enum
+
+        #vis struct #name(#private::Repr);
+
+        impl ::core::clone::Clone for #name {
+            fn clone(&self) -> Self {
+                ::core::unreachable!()
+            }
+        }
+
+        impl ::core::fmt::Display for #name {
+            fn fmt(&self, _: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                ::core::unreachable!()
+            }
+        }
+
+        impl ::core::fmt::Debug for #name {
+            fn fmt(&self, _: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                ::core::unreachable!()
+            }
+        }
+
+        impl ::core::error::Error for #name {}
+
+        #from_code
+    }
+}

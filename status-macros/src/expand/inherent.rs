@@ -1,0 +1,198 @@
+//! The inherent API: constructors (one per variant: taking a message for a variant without
+//! fields, its fields for one with), predicates, accessors, and for an enum of kinds `kind()`.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
+use syn::Ident;
+
+use super::{Gen, constructor_name, local};
+use crate::ast::Variant;
+use crate::case::to_snake_case;
+
+pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
+    let Gen {
+        name,
+        code,
+        private,
+        ..
+    } = g;
+    let type_snake = to_snake_case(&name.to_string());
+    let constructors = g.input.variants.iter().map(|v| {
+        let method = constructor_name(v);
+        // `Counted::counted(..)` is the variant's constructor, not a `new` in disguise.
+        let allow =
+            (v.snake == type_snake).then(|| quote!(#[allow(clippy::self_named_constructors)]));
+        match g.kind {
+            Some(kind) if !v.fields.is_empty() => {
+                field_constructor(kind, v, &method, allow.as_ref())
+            }
+            _ => message_constructor(code, v, &method, allow.as_ref()),
+        }
+    });
+    let predicates = g.input.variants.iter().map(|v| {
+        let method = format_ident!("is_{}", v.snake, span = v.ident.span());
+        let variant = v.ident;
+        let doc = format!("Whether the code is [`{code}::{variant}`].");
+        quote! {
+            #[doc = #doc]
+            #[inline]
+            #[must_use]
+            pub fn #method(&self) -> ::core::primitive::bool {
+                self.0.raw_code() == #code::#variant as ::core::primitive::u32
+            }
+        }
+    });
+    let kind = g.kind.map(|kind| kind_accessors(g, kind));
+    quote! {
+        impl #name {
+            /// A status with only `code`: no allocation, usable in `const`.
+            #[inline]
+            pub const fn from_code(code: #code) -> Self {
+                Self(#private::Repr::inline(code as ::core::primitive::u32))
+            }
+
+            /// A status with `code` and `message`, recording the caller's location. One
+            /// allocation, of the message's length.
+            #[cold]
+            #[track_caller]
+            pub fn new(code: #code, message: impl ::core::fmt::Display) -> Self {
+                Self(#private::Repr::from_args(
+                    code as ::core::primitive::u32,
+                    ::core::format_args!("{}", message),
+                    ::core::panic::Location::caller(),
+                ))
+            }
+
+            #(#constructors)*
+
+            #(#predicates)*
+
+            /// The status's code.
+            #[inline]
+            #[must_use]
+            pub fn code(&self) -> #code {
+                #private::code_of::<#code>(&self.0)
+            }
+
+            /// The message; empty for a code-only status.
+            #[inline]
+            #[must_use]
+            pub fn message(&self) -> &::core::primitive::str {
+                self.0.message()
+            }
+
+            /// Where the status was created, for statuses built with a message or on the heap.
+            #[inline]
+            #[must_use]
+            pub fn location(&self) -> ::core::option::Option<&'static ::core::panic::Location<'static>> {
+                self.0.location()
+            }
+
+            #kind
+        }
+    }
+}
+
+/// `variant(message)`: a variant without fields, with a message.
+fn message_constructor(
+    code: &Ident,
+    v: &Variant<'_>,
+    method: &Ident,
+    allow: Option<&TokenStream>,
+) -> TokenStream {
+    let variant = v.ident;
+    let doc = format!(
+        "A [`{code}::{variant}`] status with `message`, recording the caller's location. \
+         One allocation, of the message's length."
+    );
+    quote! {
+        #[doc = #doc]
+        #[cold]
+        #[track_caller]
+        #allow
+        pub fn #method(message: impl ::core::fmt::Display) -> Self {
+            Self::new(#code::#variant, message)
+        }
+    }
+}
+
+/// `variant(fields..)`: a variant with fields, which are moved, not formatted. Out of line, so
+/// an error site is the fields' moves and one call.
+fn field_constructor(
+    kind: &Ident,
+    v: &Variant<'_>,
+    method: &Ident,
+    allow: Option<&TokenStream>,
+) -> TokenStream {
+    let variant = v.ident;
+    let params: Vec<Ident> = v
+        .fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| match f.ident {
+            Some(ident) => ident.clone(),
+            None if v.fields.len() == 1 => Ident::new("value", Span::call_site()),
+            None => format_ident!("value{}", i),
+        })
+        .collect();
+    let types = v.fields.iter().map(|f| f.ty);
+    let value = if v.named {
+        quote!(#kind::#variant { #(#params),* })
+    } else {
+        quote!(#kind::#variant(#(#params),*))
+    };
+    let too_many = (params.len() > 7).then(|| quote!(#[allow(clippy::too_many_arguments)]));
+    let doc = format!(
+        "A [`{kind}::{variant}`] status with these fields, recording the caller's location. \
+         The fields are moved, not formatted: packed into the word when they fit in 32 bits, \
+         else into one allocation."
+    );
+    quote! {
+        #[doc = #doc]
+        #[cold]
+        #[inline(never)]
+        #[track_caller]
+        #allow
+        #too_many
+        pub fn #method(#(#params: #types),*) -> Self {
+            Self::__from_kind(#value)
+        }
+    }
+}
+
+/// `kind()`, and the constructor every way of making a status from a kind shares.
+fn kind_accessors(g: &Gen<'_>, kind: &Ident) -> TokenStream {
+    let private = &g.private;
+    let krate = &g.input.krate;
+    let (value, location, raw) = (local("value"), local("location"), local("raw"));
+    let doc = format!(
+        "The [`{kind}`] this status was made from, to `match` with its own patterns: \
+         `match status.kind().as_deref() {{ Some({kind}::Variant {{ .. }}) => .., _ => .. }}`.\n\n\
+         `None` for a status made from a code alone (`from_code`, `status!(code)`) of a variant \
+         with fields. Fields packed into the word come back as a copy owned by the result: to \
+         keep a reference to them past the statement, bind the result first \
+         (`let kind = status.kind();`)."
+    );
+    quote! {
+        #[doc = #doc]
+        #[inline]
+        #[must_use]
+        pub fn kind(&self) -> ::core::option::Option<#krate::KindRef<'_, #kind>> {
+            #private::kind_of::<#kind>(&self.0)
+        }
+
+        /// The status of `kind`: its code alone, its fields packed into the word, or the kind
+        /// moved into one allocation.
+        #[inline(always)]
+        #[track_caller]
+        #[allow(clippy::inline_always)]
+        fn __from_kind(#value: #kind) -> Self {
+            let #location = ::core::panic::Location::caller();
+            Self(#private::repr_of_kind(#value, |#value| {
+                use #private::{CannotStoreKind as _, StoreKind as _};
+                let #raw = #private::Kind::raw(&#value);
+                (&&#private::KindValue::new(#value)).__fs_store(#raw, #location)
+            }))
+        }
+    }
+}

@@ -1,0 +1,325 @@
+//! For an enum of kinds: how each variant is stored (`impl Kind`: its raw code, its fields packed
+//! when their types are `Pack` and fit in 32 bits, unpacked back, and its source), `From` the
+//! kind enum, `From` each `from` field's type, and the assertions that give one error per
+//! mistake, on the offending token: a field that is not `Send + Sync + 'static`, an enum that is
+//! not `Debug`.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::Ident;
+use syn::spanned::Spanned;
+
+use super::{Gen, local};
+use crate::ast::Variant;
+
+pub(super) fn kind(g: &Gen<'_>) -> TokenStream {
+    let Some(kind) = g.kind else {
+        return TokenStream::new();
+    };
+    let kind_impl = kind_impl(g, kind);
+    let conversions = conversions(g, kind);
+    let assertions = assertions(g, kind);
+    quote! {
+        #kind_impl
+        #conversions
+        #assertions
+    }
+}
+
+/// `impl Kind`: raw code, packing, unpacking and source of each variant.
+fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
+    let Gen { code, private, .. } = g;
+    let variants = &g.input.variants;
+    let raw_arms = variants.iter().map(|v| {
+        let ident = v.ident;
+        let rest = rest_pattern(v);
+        quote!(Self::#ident #rest => #code::#ident,)
+    });
+    let pack_arms = variants.iter().map(|v| pack_arm(g, v));
+    let unpack_arms = variants.iter().map(|v| unpack_arm(g, v));
+    let fields = if variants.iter().any(|v| !v.fields.is_empty()) {
+        let fields = local("fields");
+        quote!(#fields)
+    } else {
+        quote!(_)
+    };
+    let raw = local("raw");
+    let source_arms = variants.iter().filter_map(|v| source_arm(g, v));
+    quote! {
+        #[automatically_derived]
+        impl #private::Kind for #kind {
+            type Code = #code;
+
+            #[inline]
+            fn raw(&self) -> ::core::primitive::u32 {
+                (match self {
+                    #(#raw_arms)*
+                }) as ::core::primitive::u32
+            }
+
+            #[inline]
+            fn pack(&self) -> #private::Packing {
+                use #private::{OpaqueField as _, PackField as _};
+                match self {
+                    #(#pack_arms)*
+                }
+            }
+
+            fn unpack(
+                #raw: ::core::primitive::u32,
+                #fields: ::core::option::Option<::core::primitive::u32>,
+            ) -> ::core::option::Option<Self> {
+                use #private::{OpaqueField as _, PackField as _};
+                match #raw {
+                    #(#unpack_arms)*
+                    _ => ::core::option::Option::None,
+                }
+            }
+
+            fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
+                use #private::AsDynError as _;
+                match self {
+                    #(#source_arms)*
+                    #[allow(unreachable_patterns)]
+                    _ => ::core::option::Option::None,
+                }
+            }
+        }
+    }
+}
+
+/// `{ .. }` or `(..)` for a variant with fields, nothing for a unit variant.
+fn rest_pattern(v: &Variant<'_>) -> TokenStream {
+    match (v.fields.is_empty(), v.named) {
+        (true, _) => TokenStream::new(),
+        (false, true) => quote!({ .. }),
+        (false, false) => quote!((..)),
+    }
+}
+
+/// The pattern binding every field of `v` to its binding.
+fn bind_all(v: &Variant<'_>) -> TokenStream {
+    let bindings = v.fields.iter().map(|f| &f.binding);
+    match (v.fields.is_empty(), v.named) {
+        (true, _) => TokenStream::new(),
+        (false, true) => quote!({ #(#bindings),* }),
+        (false, false) => quote!((#(#bindings),*)),
+    }
+}
+
+/// Whether `v`'s fields can be packed, as far as their written types tell: not when a field's
+/// type is one that never packs (an owning or borrowing type, an error), nor when the primitive
+/// widths alone pass 32 bits. Any other type is left to its `Pack` impl, or lack of one, at
+/// compile time. Saying "no" here only spares the generated code: a variant that cannot pack
+/// takes the heap either way.
+fn may_pack(v: &Variant<'_>) -> bool {
+    let mut width = 0;
+    for field in &v.fields {
+        match written_width(field.ty) {
+            Width::Bits(bits) => width += bits,
+            Width::Never => return false,
+            Width::Unknown => {}
+        }
+    }
+    width <= 32
+}
+
+/// What a field's written type says about its packed width.
+enum Width {
+    /// A primitive that packs in this many bits (at most).
+    Bits(u32),
+    /// A type that never packs.
+    Never,
+    /// A type the derive cannot judge: its `Pack` impl, if any, decides.
+    Unknown,
+}
+
+fn written_width(ty: &syn::Type) -> Width {
+    match ty {
+        syn::Type::Path(path) if path.qself.is_none() => {
+            let Some(last) = path.path.segments.last() else {
+                return Width::Unknown;
+            };
+            match last.ident.to_string().as_str() {
+                "bool" => Width::Bits(1),
+                "u8" | "i8" => Width::Bits(8),
+                "u16" | "i16" => Width::Bits(16),
+                "char" => Width::Bits(21),
+                "u32" | "i32" | "u64" | "i64" | "usize" | "isize" => Width::Bits(32),
+                "String" | "Vec" | "Box" | "Arc" | "Rc" | "Error" | "ParseIntError"
+                | "ParseFloatError" | "Utf8Error" | "FromUtf8Error" | "PathBuf" | "OsString" => {
+                    Width::Never
+                }
+                _ => Width::Unknown,
+            }
+        }
+        syn::Type::Reference(_)
+        | syn::Type::TraitObject(_)
+        | syn::Type::Slice(_)
+        | syn::Type::Array(_)
+        | syn::Type::Tuple(_)
+        | syn::Type::Ptr(_) => Width::Never,
+        _ => Width::Unknown,
+    }
+}
+
+/// How `v` is stored: its code alone, or its fields one after the other into a `Packer`, which
+/// gives up (the heap) at the first that does not pack or when they pass 32 bits.
+fn pack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
+    let private = &g.private;
+    let ident = v.ident;
+    if v.fields.is_empty() {
+        return quote!(Self::#ident => #private::Packing::Code,);
+    }
+    if !may_pack(v) {
+        let rest = rest_pattern(v);
+        return quote!(Self::#ident #rest => #private::Packing::Heap,);
+    }
+    let pattern = bind_all(v);
+    let packer = local("packer");
+    let pushes = v.fields.iter().map(|f| {
+        let (ty, binding) = (f.ty, &f.binding);
+        quote! {
+            .and_then(|#packer| #packer.push((&&#private::Field::<#ty>::new()).__fs_pack(#binding)))
+        }
+    });
+    quote! {
+        Self::#ident #pattern => ::core::option::Option::Some(#private::Packer::new())
+            #(#pushes)*
+            .map_or(#private::Packing::Heap, #private::Packer::finish),
+    }
+}
+
+/// `v` from its raw code and packed fields.
+fn unpack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
+    let private = &g.private;
+    let ident = v.ident;
+    let raw = proc_macro2::Literal::u32_unsuffixed(v.raw.expect("validated: every code is valid"));
+    if v.fields.is_empty() {
+        return quote!(#raw => ::core::option::Option::Some(Self::#ident),);
+    }
+    if !may_pack(v) {
+        // Never packed: its value is stored, and `kind()` borrows it.
+        return TokenStream::new();
+    }
+    let (fields, unpacker) = (local("fields"), local("unpacker"));
+    let takes = v.fields.iter().map(|f| {
+        let (ty, binding) = (f.ty, &f.binding);
+        quote! {
+            let #binding = (&&#private::Field::<#ty>::new()).__fs_unpack(&mut #unpacker)?;
+        }
+    });
+    let value = bind_all(v);
+    quote! {
+        #raw => {
+            let mut #unpacker = #private::Unpacker::new(#fields?);
+            #(#takes)*
+            ::core::option::Option::Some(Self::#ident #value)
+        }
+    }
+}
+
+/// `v`'s source: its source field, or for a `transparent` variant its field's own source.
+fn source_arm(_: &Gen<'_>, v: &Variant<'_>) -> Option<TokenStream> {
+    let ident = v.ident;
+    if v.attrs.transparent.is_some() {
+        let field = &v.fields.first()?.binding;
+        let pattern = bind_all(v);
+        return Some(quote! {
+            Self::#ident #pattern => ::core::error::Error::source(#field.as_dyn_error()),
+        });
+    }
+    let source = v.source_field()?;
+    let binding = &source.binding;
+    let pattern = if v.named {
+        quote!({ #binding, .. })
+    } else {
+        let fields = v.fields.iter().map(|f| {
+            if core::ptr::eq(f, source) {
+                quote!(#binding)
+            } else {
+                quote!(_)
+            }
+        });
+        quote!((#(#fields),*))
+    };
+    // Spanned on the field's type, so a source that is not an error is reported there.
+    let value = quote_spanned! {source.ty.span()=>
+        ::core::option::Option::Some(#binding.as_dyn_error())
+    };
+    Some(quote!(Self::#ident #pattern => #value,))
+}
+
+/// `From<Kind>`, and `From<T>` for each field marked `from`.
+fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
+    let name = g.name;
+    let from_kind_doc = format!(
+        "The status of `kind`, recording the caller's location: its code alone, its fields \
+         packed into the word when they fit in 32 bits, or `kind` moved into one allocation \
+         (not formatted). What `?` on a `Result<_, {kind}>` does."
+    );
+    let from_fields = g.input.variants.iter().filter_map(|v| {
+        let field = v.converted_field()?;
+        let ty = field.ty;
+        let ident = v.ident;
+        let source = local("source");
+        let value = if let Some(member) = field.ident {
+            quote!(#kind::#ident { #member: #source })
+        } else {
+            quote!(#kind::#ident(#source))
+        };
+        let doc = format!(
+            "A [`{kind}::{ident}`] status of `source`, which stays its `source()`, recording the \
+             caller's location (the `?`)."
+        );
+        Some(quote! {
+            #[automatically_derived]
+            impl ::core::convert::From<#ty> for #name {
+                #[doc = #doc]
+                #[cold]
+                #[inline(never)]
+                #[track_caller]
+                fn from(#source: #ty) -> Self {
+                    Self::__from_kind(#value)
+                }
+            }
+        })
+    });
+    quote! {
+        #[automatically_derived]
+        impl ::core::convert::From<#kind> for #name {
+            #[doc = #from_kind_doc]
+            #[cold]
+            #[inline(never)]
+            #[track_caller]
+            fn from(value: #kind) -> Self {
+                Self::__from_kind(value)
+            }
+        }
+
+        #(#from_fields)*
+    }
+}
+
+/// Each field is `Send + Sync + 'static` (said on the field), and the kind enum is `Debug` (said
+/// on the enum).
+fn assertions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
+    let private = &g.private;
+    let fields = g.input.variants.iter().flat_map(|v| &v.fields).map(|f| {
+        let ty = f.ty;
+        quote_spanned! {ty.span()=>
+            let _ = storable::<#ty>;
+        }
+    });
+    let debug = quote_spanned! {kind.span()=>
+        let _ = debug::<#kind>;
+    };
+    quote! {
+        const _: () = {
+            fn storable<T: ?::core::marker::Sized + #private::Storable>() {}
+            fn debug<T: ?::core::marker::Sized + #private::AssertDebug>() {}
+            #(#fields)*
+            #debug
+        };
+    }
+}

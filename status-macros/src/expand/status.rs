@@ -1,0 +1,80 @@
+//! `status!(..)`: the code alone, a static status for a literal, or a message split into pieces
+//! (or handed to `format_args!` whole).
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::Ident;
+
+use crate::status::{Invocation, Message, Piece, Split, join_commas, static_text};
+
+/// `status!(..)`.
+pub(crate) fn status(invocation: &Invocation) -> TokenStream {
+    let Invocation {
+        krate,
+        code,
+        message,
+    } = invocation;
+    let private = quote!(#krate::__private);
+    let Some(message) = message else {
+        return quote! { #private::from_code(#code) };
+    };
+    let split = match message {
+        Message::Display(value) => Split::value(value),
+        Message::Literal { text, args } => {
+            if args.is_empty() && invocation.code_is_constant_path() {
+                if let Some(value) = static_text(text) {
+                    let value = syn::LitStr::new(&value, text.span());
+                    return quote! {
+                        (#code).__fast_status_static(const {
+                            &#private::StaticStatus::new(#code as ::core::primitive::u32, #value)
+                        })
+                    };
+                }
+            }
+            let Some(split) = Split::literal(text, args) else {
+                let args = join_commas(args);
+                return quote! { #private::from_args(#code, ::core::format_args!(#text #args)) };
+            };
+            split
+        }
+    };
+    pieces(&private, code, &split)
+}
+
+/// `status!` with a message split into pieces: the code and the arguments are evaluated once,
+/// in the order written (as `format_args!` does), then each argument becomes a piece whose kind
+/// its type picks (see the runtime's `pieces` module).
+fn pieces(private: &TokenStream, code: &TokenStream, split: &Split) -> TokenStream {
+    let bindings: Vec<Ident> = (0..split.args.len())
+        .map(|i| format_ident!("__arg{}", i, span = Span::mixed_site()))
+        .collect();
+    let args = &split.args;
+    let pieces = split.pieces.iter().map(|piece| {
+        let (arg, span) = match piece {
+            Piece::Text(text) => return quote! { #private::Piece::Str(#text) },
+            Piece::Arg(index) => {
+                let binding = &bindings[*index];
+                let span = args[*index]
+                    .clone()
+                    .into_iter()
+                    .next()
+                    .map_or_else(Span::call_site, |token| token.span());
+                (quote!(#binding), span)
+            }
+            Piece::Capture(ident) => (quote!(&#ident), ident.span()),
+        };
+        // A missing `Display` is reported on the argument.
+        quote_spanned! {span=>
+            #private::piece((&&#private::PieceOf(#arg)).__fast_status_piece())
+        }
+    });
+    let code_binding = Ident::new("__code", Span::mixed_site());
+    quote! {
+        match (#code, #(&(#args),)*) {
+            (#code_binding, #(#bindings,)*) => {
+                use #private::{ViaDisplay as _, ViaExact as _};
+                #private::from_pieces(#code_binding, &[#(#pieces),*])
+            }
+        }
+    }
+}

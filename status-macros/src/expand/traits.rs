@@ -1,0 +1,157 @@
+//! `impl FastStatus` (forwarding to the inherent methods), and `Clone`, `PartialEq`, `Eq`,
+//! `Error` and `From<Code>`.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::Gen;
+
+pub(super) fn traits(g: &Gen<'_>) -> TokenStream {
+    let fast_status = fast_status_impl(g);
+    let std = std_impls(g);
+    quote! {
+        #fast_status
+        #std
+    }
+}
+
+/// `impl FastStatus`, forwarding to the inherent methods.
+fn fast_status_impl(g: &Gen<'_>) -> TokenStream {
+    let Gen {
+        name,
+        code,
+        private,
+        ..
+    } = g;
+    let krate = &g.input.krate;
+    quote! {
+        #[automatically_derived]
+        impl #krate::FastStatus for #name {
+            type Code = #code;
+
+            #[inline]
+            fn from_code(code: #code) -> Self {
+                Self::from_code(code)
+            }
+
+            #[track_caller]
+            fn new(code: #code, message: impl ::core::fmt::Display) -> Self {
+                Self::new(code, message)
+            }
+
+            #[inline]
+            fn code(&self) -> #code {
+                Self::code(self)
+            }
+
+            #[inline]
+            fn message(&self) -> &::core::primitive::str {
+                Self::message(self)
+            }
+
+            #[inline]
+            fn location(&self) -> ::core::option::Option<&'static ::core::panic::Location<'static>> {
+                Self::location(self)
+            }
+
+            #[inline]
+            fn with_message(self, message: impl ::core::fmt::Display) -> Self {
+                Self::with_message(self, message)
+            }
+
+            #[inline]
+            fn with_detail<T>(self, value: T) -> Self
+            where
+                T: ::core::fmt::Debug + ::core::marker::Send + ::core::marker::Sync + 'static,
+            {
+                Self::with_detail(self, value)
+            }
+
+            #[inline]
+            fn detail<T: 'static>(&self) -> ::core::option::Option<&T> {
+                Self::detail::<T>(self)
+            }
+
+            #[track_caller]
+            fn context(self, message: impl ::core::fmt::Display) -> Self {
+                Self::context(self, message)
+            }
+
+            #[inline]
+            fn context_lines(
+                &self,
+            ) -> impl ::core::iter::Iterator<Item = (&::core::primitive::str, &'static ::core::panic::Location<'static>)> {
+                Self::context_lines(self)
+            }
+
+            #[inline]
+            fn __from_repr(repr: #private::Repr) -> Self {
+                Self(repr)
+            }
+        }
+    }
+}
+
+/// `Clone`, `PartialEq`, `Eq`, `Error` and `From<Code>`.
+fn std_impls(g: &Gen<'_>) -> TokenStream {
+    let Gen {
+        name,
+        code,
+        private,
+        ..
+    } = g;
+    let (eq_doc, kinds_equal, source) = match g.kind {
+        None => (
+            "Statuses are equal when their codes and messages are.",
+            quote!(true),
+            quote!(self.0.source()),
+        ),
+        Some(kind) => (
+            "Statuses are equal when their codes and messages are, and their kinds (when the \
+             kind enum is `PartialEq`).",
+            quote! {{
+                use #private::{AnyKinds as _, EqKinds as _};
+                (&&#private::KindPair(self.kind(), other.kind())).__fs_eq()
+            }},
+            quote!(#private::source_of::<#kind>(&self.0)),
+        ),
+    };
+    quote! {
+        #[automatically_derived]
+        impl ::core::clone::Clone for #name {
+            /// Copies the word; a heap payload is shared (an atomic increment, no allocation).
+            #[inline]
+            fn clone(&self) -> Self {
+                Self(self.0.clone())
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::cmp::PartialEq for #name {
+            #[doc = #eq_doc]
+            #[inline]
+            fn eq(&self, other: &Self) -> ::core::primitive::bool {
+                self.0.same_code_and_message(&other.0) && #kinds_equal
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::cmp::Eq for #name {}
+
+        #[automatically_derived]
+        impl ::core::error::Error for #name {
+            fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
+                #source
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::convert::From<#code> for #name {
+            /// The code-only status of `code`.
+            #[inline]
+            fn from(code: #code) -> Self {
+                Self::from_code(code)
+            }
+        }
+    }
+}

@@ -1,0 +1,525 @@
+//! Format strings: parsed into text and placeholders. `status!` splits messages whose
+//! placeholders are plain into pieces; a variant's display text names its fields, which
+//! [`plan`] checks and rewrites for the generated `Display` (thiserror's conventions: `{0}` is
+//! the first field of a tuple variant, `{name}` a named field, `.field` in the arguments after
+//! the text is that field).
+
+use proc_macro2::{Group, Ident, Spacing, TokenStream, TokenTree};
+use syn::LitStr;
+
+/// A part of a format string.
+pub(crate) enum Segment {
+    /// Text, with `{{` and `}}` unescaped.
+    Text(String),
+    /// A placeholder.
+    Hole(Hole),
+}
+
+/// `{arg:spec}`.
+pub(crate) struct Hole {
+    pub(crate) arg: Arg,
+    /// What follows the `:`, as written (empty without one).
+    pub(crate) spec: String,
+}
+
+/// What a placeholder (or a `$` in its spec) refers to.
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) enum Arg {
+    /// `{}`: the next positional argument.
+    Next,
+    /// `{0}`.
+    Index(usize),
+    /// `{name}`.
+    Name(String),
+}
+
+/// The parts of `format`, or what is wrong with it.
+pub(crate) fn parse(format: &str) -> Result<Vec<Segment>, String> {
+    let mut segments = Vec::new();
+    let mut text = String::new();
+    let mut chars = format.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' | '}' if chars.peek() == Some(&c) => {
+                chars.next();
+                text.push(c);
+            }
+            '}' => return Err("a `}` without its `{`; write `}}` for a brace".to_owned()),
+            '{' => {
+                let mut inside = String::new();
+                loop {
+                    match chars.next() {
+                        Some('}') => break,
+                        Some(c) => inside.push(c),
+                        None => return Err("a `{` without its `}`; write `{{` for a brace".into()),
+                    }
+                }
+                if !text.is_empty() {
+                    segments.push(Segment::Text(core::mem::take(&mut text)));
+                }
+                segments.push(Segment::Hole(hole(&inside)?));
+            }
+            c => text.push(c),
+        }
+    }
+    if !text.is_empty() {
+        segments.push(Segment::Text(text));
+    }
+    Ok(segments)
+}
+
+/// The placeholder `{inside}`.
+fn hole(inside: &str) -> Result<Hole, String> {
+    let (arg, spec) = inside.split_once(':').unwrap_or((inside, ""));
+    let arg = match arg {
+        "" => Arg::Next,
+        _ if arg.bytes().all(|b| b.is_ascii_digit()) => {
+            Arg::Index(arg.parse().map_err(|_| format!("`{arg}` is too large"))?)
+        }
+        _ if is_identifier(arg) => Arg::Name(arg.to_owned()),
+        _ => return Err(format!("`{{{inside}}}` is not a placeholder")),
+    };
+    Ok(Hole {
+        arg,
+        spec: spec.to_owned(),
+    })
+}
+
+fn is_identifier(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_')
+        && text != "_"
+}
+
+/// The arguments a spec names for its width or precision (`width$`, `.1$`), and whether it
+/// takes its precision from the positional arguments (`.*`).
+fn spec_args(spec: &str) -> (Vec<(core::ops::Range<usize>, Arg)>, bool) {
+    let mut args = Vec::new();
+    let bytes = spec.as_bytes();
+    for (end, &b) in bytes.iter().enumerate() {
+        if b != b'$' {
+            continue;
+        }
+        let start = spec[..end]
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        let name = &spec[start..end];
+        let arg = if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
+            name.parse().ok().map(Arg::Index)
+        } else if is_identifier(name) {
+            Some(Arg::Name(name.to_owned()))
+        } else {
+            None
+        };
+        if let Some(arg) = arg {
+            args.push((start..end, arg));
+        }
+    }
+    (args, spec.contains(".*"))
+}
+
+/// A field of the variant a display belongs to.
+pub(crate) struct FieldName {
+    /// Its name, for a named field.
+    pub(crate) name: Option<String>,
+    /// The variable the generated code binds it to. The format string's implicit captures
+    /// resolve with the string's hygiene, so a binding the derive makes up (`field0`) takes the
+    /// string's span; a named field's binding is the field's own name, written by the user
+    /// beside the string.
+    pub(crate) binding: Ident,
+}
+
+/// A display text checked against its variant's fields and rewritten for `write!`.
+pub(crate) struct Plan {
+    /// The format string, with each field placeholder naming its binding.
+    pub(crate) format: LitStr,
+    /// Whether it has placeholders (without, the text is written as it is).
+    pub(crate) has_holes: bool,
+    /// The text without placeholders, unescaped, when it has none.
+    pub(crate) plain: String,
+    /// The arguments after the text, with `.field` naming its binding.
+    pub(crate) args: Vec<TokenStream>,
+    /// The fields the format string and arguments use, by position.
+    pub(crate) used: Vec<bool>,
+}
+
+/// Checks `text` (and the arguments after it) against the variant's `fields` and rewrites it:
+/// `{0}` becomes the first field's binding, `{size}` stays (its binding has the field's name),
+/// `.size`/`.0` in the arguments become bindings. Errors say what to write instead.
+pub(crate) fn plan(
+    text: &LitStr,
+    args: &[TokenStream],
+    fields: &[FieldName],
+    variant: &str,
+) -> Result<Plan, syn::Error> {
+    let segments = parse(&text.value()).map_err(|why| {
+        syn::Error::new(
+            text.span(),
+            format!("this display text is not a valid format string: {why}"),
+        )
+    })?;
+    let named: Vec<String> = args
+        .iter()
+        .filter_map(|arg| named_arg(arg).map(|(name, _)| name))
+        .collect();
+    let mut resolver = Resolver {
+        text,
+        fields,
+        variant,
+        positional: args.len() - named.len(),
+        named,
+        next: 0,
+        used: vec![false; fields.len()],
+    };
+    let mut format = String::new();
+    let mut has_holes = false;
+    let mut plain = String::new();
+    for segment in &segments {
+        match segment {
+            Segment::Text(text) => {
+                plain.push_str(text);
+                format.push_str(&text.replace('{', "{{").replace('}', "}}"));
+            }
+            Segment::Hole(hole) => {
+                has_holes = true;
+                format.push('{');
+                format.push_str(&resolver.hole(hole)?);
+                format.push('}');
+            }
+        }
+    }
+    let mut used = resolver.used;
+    let args = args
+        .iter()
+        .map(|arg| shorthand(arg.clone(), fields, &mut used))
+        .collect::<Result<_, _>>()?;
+    Ok(Plan {
+        format: LitStr::new(&format, text.span()),
+        has_holes,
+        plain,
+        args,
+        used,
+    })
+}
+
+/// Resolves a display text's placeholders to the variant's fields and the arguments after it.
+struct Resolver<'a> {
+    text: &'a LitStr,
+    fields: &'a [FieldName],
+    variant: &'a str,
+    /// Arguments after the text without a name.
+    positional: usize,
+    /// Names of the arguments after the text.
+    named: Vec<String>,
+    /// The next positional argument `{}` takes.
+    next: usize,
+    /// The fields named so far, by position.
+    used: Vec<bool>,
+}
+
+impl Resolver<'_> {
+    /// The inside of `hole`'s braces, rewritten: its argument and its spec's.
+    fn hole(&mut self, hole: &Hole) -> Result<String, syn::Error> {
+        let (spec_args, star) = spec_args(&hole.spec);
+        if star && self.positional == 0 {
+            return Err(self.error(
+                "`.*` takes the precision from an argument after the text; name the field \
+                 instead: `{:.precision$}`"
+                    .to_owned(),
+            ));
+        }
+        let mut inside = self.arg(&hole.arg)?;
+        let mut spec = hole.spec.clone();
+        for (range, arg) in spec_args.into_iter().rev() {
+            let name = self.arg(&arg)?;
+            spec.replace_range(range, &name);
+        }
+        if !spec.is_empty() {
+            inside.push(':');
+            inside.push_str(&spec);
+        }
+        Ok(inside)
+    }
+
+    /// The text that names `arg` in the rewritten string.
+    fn arg(&mut self, arg: &Arg) -> Result<String, syn::Error> {
+        match arg {
+            Arg::Next => {
+                self.next += 1;
+                if self.next > self.positional {
+                    return Err(self.error(format!(
+                        "`{{}}` needs an argument after the text; name the field instead \
+                         (`{{0}}`, `{{name}}`) or pass it: `#[error(\"..{{}}..\", .0)]`; {}",
+                        self.describe_fields()
+                    )));
+                }
+                Ok(String::new())
+            }
+            Arg::Index(i) if self.positional > 0 => Ok(i.to_string()),
+            Arg::Index(i) => match self.fields.get(*i).filter(|f| f.name.is_none()) {
+                Some(field) => {
+                    self.used[*i] = true;
+                    Ok(field.binding.to_string())
+                }
+                None => Err(self.error(format!(
+                    "`{{{i}}}` names field {i}, which does not exist; {}",
+                    self.describe_fields()
+                ))),
+            },
+            Arg::Name(name) if self.named.contains(name) => Ok(name.clone()),
+            Arg::Name(name) => {
+                let field = self
+                    .fields
+                    .iter()
+                    .position(|f| f.name.as_deref() == Some(name));
+                if let Some(i) = field {
+                    self.used[i] = true;
+                    Ok(self.fields[i].binding.to_string())
+                } else if name.starts_with(char::is_uppercase) {
+                    // A constant in scope, as `format_args!` would capture it.
+                    Ok(name.clone())
+                } else {
+                    Err(self.error(format!(
+                        "`{{{name}}}` names a field that does not exist; {}",
+                        self.describe_fields()
+                    )))
+                }
+            }
+        }
+    }
+
+    fn error(&self, message: String) -> syn::Error {
+        syn::Error::new(self.text.span(), message)
+    }
+
+    /// "`V` has one field: `size`", "`V`'s fields are `{0}` and `{1}`", ..
+    fn describe_fields(&self) -> String {
+        let variant = self.variant;
+        let names: Vec<String> = self
+            .fields
+            .iter()
+            .enumerate()
+            .map(|(i, f)| match &f.name {
+                Some(name) => format!("`{name}`"),
+                None => format!("`{{{i}}}`"),
+            })
+            .collect();
+        match names.as_slice() {
+            [] => format!(
+                "`{variant}` has no fields; a variant without fields shows a fixed text \
+                 (give it fields to show them)"
+            ),
+            [one] => format!("`{variant}` has one field: {one}"),
+            [init @ .., last] => format!("`{variant}`'s fields are {} and {last}", init.join(", ")),
+        }
+    }
+}
+
+/// `name = expr` as a name and an expression (`==` is a comparison, not a name).
+pub(crate) fn named_arg(arg: &TokenStream) -> Option<(String, TokenStream)> {
+    let mut tokens = arg.clone().into_iter();
+    let (Some(TokenTree::Ident(name)), Some(TokenTree::Punct(eq))) = (tokens.next(), tokens.next())
+    else {
+        return None;
+    };
+    if eq.as_char() != '=' || eq.spacing() != Spacing::Alone {
+        return None;
+    }
+    Some((name.to_string(), tokens.collect()))
+}
+
+/// `arg` with each `.field` / `.0` shorthand (a `.` that starts an operand) replaced by the
+/// field's binding.
+fn shorthand(
+    arg: TokenStream,
+    fields: &[FieldName],
+    used: &mut [bool],
+) -> Result<TokenStream, syn::Error> {
+    let mut out = Vec::new();
+    let mut tokens = arg.into_iter().peekable();
+    // Whether the next token starts an operand: at the start, or after an operator.
+    let mut operand = true;
+    while let Some(token) = tokens.next() {
+        match token {
+            TokenTree::Punct(dot)
+                if dot.as_char() == '.' && operand && dot.spacing() == Spacing::Alone =>
+            {
+                let Some(member) = tokens.next() else {
+                    out.push(TokenTree::Punct(dot));
+                    break;
+                };
+                let (index, shown) = match &member {
+                    TokenTree::Ident(name) => (
+                        fields
+                            .iter()
+                            .position(|f| f.name.as_deref() == Some(&name.to_string())),
+                        name.to_string(),
+                    ),
+                    TokenTree::Literal(literal) => (
+                        literal
+                            .to_string()
+                            .parse::<usize>()
+                            .ok()
+                            .filter(|&i| fields.get(i).is_some_and(|f| f.name.is_none())),
+                        literal.to_string(),
+                    ),
+                    _ => (None, member.to_string()),
+                };
+                let Some(i) = index else {
+                    return Err(syn::Error::new(
+                        member.span(),
+                        format!("`.{shown}` names a field that does not exist"),
+                    ));
+                };
+                used[i] = true;
+                // The binding itself (its hygiene is the pattern's), pointing at the shorthand.
+                let mut binding = fields[i].binding.clone();
+                binding.set_span(binding.span().located_at(dot.span()));
+                out.push(TokenTree::Ident(binding));
+                operand = false;
+            }
+            TokenTree::Group(group) => {
+                let inner = shorthand(group.stream(), fields, used)?;
+                let mut rebuilt = Group::new(group.delimiter(), inner);
+                rebuilt.set_span(group.span());
+                out.push(TokenTree::Group(rebuilt));
+                // What follows a group (a call's arguments, a parenthesized operand) is not
+                // an operand's start.
+                operand = false;
+            }
+            TokenTree::Punct(p) => {
+                // The second `.` of `..` is not a shorthand: a joint punct is part of a longer
+                // operator.
+                operand = p.spacing() == Spacing::Alone;
+                out.push(TokenTree::Punct(p));
+            }
+            other => {
+                operand = false;
+                out.push(other);
+            }
+        }
+    }
+    Ok(out.into_iter().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use proc_macro2::{Ident, Span, TokenStream};
+    use quote::quote;
+    use syn::LitStr;
+
+    use super::{FieldName, plan};
+
+    fn named(names: &[&str]) -> Vec<FieldName> {
+        names
+            .iter()
+            .map(|n| FieldName {
+                name: Some((*n).to_owned()),
+                binding: Ident::new(n, Span::call_site()),
+            })
+            .collect()
+    }
+
+    fn unnamed(count: usize) -> Vec<FieldName> {
+        (0..count)
+            .map(|i| FieldName {
+                name: None,
+                binding: Ident::new(&format!("field{i}"), Span::call_site()),
+            })
+            .collect()
+    }
+
+    fn rewrite(text: &str, args: &[TokenStream], fields: &[FieldName]) -> Result<String, String> {
+        let lit = LitStr::new(text, Span::call_site());
+        plan(&lit, args, fields, "V")
+            .map(|p| {
+                let args: Vec<String> = p.args.iter().map(ToString::to_string).collect();
+                format!("{} {}", p.format.value(), args.join(" | "))
+                    .trim_end()
+                    .to_owned()
+            })
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn field_placeholders_become_bindings_with_their_specs() {
+        let two = unnamed(2);
+        assert_eq!(
+            rewrite("bad offset {0:#x}", &[], &two).unwrap(),
+            "bad offset {field0:#x}"
+        );
+        assert_eq!(rewrite("{1}/{0}", &[], &two).unwrap(), "{field1}/{field0}");
+        let fields = named(&["size", "len"]);
+        assert_eq!(
+            rewrite("too big ({size}) for {len:>8}", &[], &fields).unwrap(),
+            "too big ({size}) for {len:>8}"
+        );
+        assert_eq!(
+            rewrite("{size:>len$}", &[], &fields).unwrap(),
+            "{size:>len$}"
+        );
+        assert_eq!(rewrite("{0:.1$}", &[], &two).unwrap(), "{field0:.field1$}");
+        assert_eq!(
+            rewrite("{{literal}} {MAX}", &[], &fields).unwrap(),
+            "{{literal}} {MAX}"
+        );
+    }
+
+    #[test]
+    fn arguments_after_the_text_use_the_field_shorthand() {
+        let fields = unnamed(2);
+        assert_eq!(
+            rewrite("{} and {}", &[quote!(.0), quote!(first(.1).len())], &fields).unwrap(),
+            "{} and {} field0 | first (field1) . len ()"
+        );
+        let fields = named(&["name"]);
+        assert_eq!(
+            rewrite("{n:?}", &[quote!(n = .name)], &fields).unwrap(),
+            "{n:?} n = name"
+        );
+        // `self.name` and `x.len()` are field accesses and method calls, `a..b` a range: not
+        // shorthands.
+        assert_eq!(
+            rewrite("{}", &[quote!(self.name.len())], &fields).unwrap(),
+            "{} self . name . len ()"
+        );
+        assert_eq!(
+            rewrite("{:?}", &[quote!(&[1, 2][0..name])], &fields).unwrap(),
+            "{:?} & [1 , 2] [0 .. name]"
+        );
+    }
+
+    #[test]
+    fn mistakes_say_what_to_write() {
+        let fields = named(&["size", "len"]);
+        let missing = rewrite("{length}", &[], &fields).unwrap_err();
+        assert!(
+            missing.contains("`{length}` names a field that does not exist"),
+            "{missing}"
+        );
+        assert!(
+            missing.contains("`V`'s fields are `size` and `len`"),
+            "{missing}"
+        );
+        let next = rewrite("{}", &[], &fields).unwrap_err();
+        assert!(next.contains("`{}` needs an argument"), "{next}");
+        let index = rewrite("{2}", &[], &unnamed(2)).unwrap_err();
+        assert!(index.contains("field 2, which does not exist"), "{index}");
+        assert!(
+            index.contains("`V`'s fields are `{0}` and `{1}`"),
+            "{index}"
+        );
+        let one = rewrite("{1}", &[], &unnamed(1)).unwrap_err();
+        assert!(one.contains("`V` has one field: `{0}`"), "{one}");
+        let none = rewrite("{0}", &[], &[]).unwrap_err();
+        assert!(none.contains("`V` has no fields"), "{none}");
+        let malformed = rewrite("{", &[], &fields).unwrap_err();
+        assert!(
+            malformed.contains("not a valid format string"),
+            "{malformed}"
+        );
+        let shorthand = rewrite("{}", &[quote!(.nope)], &fields).unwrap_err();
+        assert!(shorthand.contains("`.nope` names a field"), "{shorthand}");
+    }
+}

@@ -1,0 +1,1 @@
+//! Tests only (`tests/`): fast-status next to the crates its users come from.

@@ -1,0 +1,180 @@
+//! The same enum, once with `#[derive(thiserror::Error)]` and once with
+//! `#[derive(FastStatus)]`: every variant's `Display` is byte for byte the same, and so is its
+//! source's. Porting a thiserror enum is renaming it and changing its derive.
+
+use std::error::Error as _;
+
+/// A constant a display text names, as `format_args!` captures it.
+const LIMIT: usize = 64;
+
+/// Declares the variants twice: `thiserror_twin::ErrorKind` and `fast_status_twin::ErrorKind`
+/// (whose status is `fast_status_twin::Error`).
+macro_rules! twins {
+    ($($variants:tt)*) => {
+        mod thiserror_twin {
+            #[allow(unused_imports, reason = "the variants name what they use")]
+            use super::*;
+
+            #[derive(thiserror::Error, Debug)]
+            pub enum ErrorKind {
+                $($variants)*
+            }
+        }
+
+        mod fast_status_twin {
+            #[allow(unused_imports, reason = "the variants name what they use")]
+            use super::*;
+
+            #[derive(fast_status::FastStatus, Debug)]
+            #[status(name = Error)]
+            pub enum ErrorKind {
+                $($variants)*
+            }
+        }
+    };
+}
+
+twins! {
+    #[error("type is too big ({size}) for {len}")]
+    TooBig { size: usize, len: usize },
+    #[error("bad offset {0:#x}")]
+    BadOffset(u32),
+    #[error("padded [{0:>8}] [{0:<6}] [{0:^7}] [{0:08.3}]")]
+    Padded(f64),
+    #[error("width from a field: [{value:>width$}]")]
+    Width { value: u8, width: usize },
+    #[error("debug {0:?} and {1:#?}")]
+    Debugged(String, Option<u8>),
+    #[error("{} at {line}:{}", .name.to_uppercase(), .column + 1)]
+    Computed { name: String, line: u32, column: u32 },
+    #[error("named argument {n} of {LIMIT}", n = .count * 2)]
+    NamedArgument { count: usize },
+    #[error("I/O failed")]
+    Io(#[from] std::io::Error),
+    #[error("parse failed: {source}")]
+    Parse { source: std::num::ParseIntError },
+    #[error("bad format")]
+    Format(#[source] std::fmt::Error),
+    #[error("{{braces}} and {0}")]
+    Braces(char),
+    #[error("no fields")]
+    Unit,
+}
+
+/// Builds `value` (an `ErrorKind::..` expression, evaluated once per twin) in both and
+/// compares their `Display` and their sources'.
+macro_rules! same {
+    ($($value:tt)*) => {{
+        let thiserror = {
+            use thiserror_twin::ErrorKind;
+            $($value)*
+        };
+        let status = fast_status_twin::Error::from({
+            use fast_status_twin::ErrorKind;
+            $($value)*
+        });
+        assert_eq!(status.to_string(), thiserror.to_string(), "{:?}", thiserror);
+        assert_eq!(
+            status.source().map(ToString::to_string),
+            thiserror.source().map(ToString::to_string),
+            "the sources of {:?}",
+            thiserror
+        );
+    }};
+}
+
+#[test]
+fn every_variant_displays_as_thiserror_displays_it() {
+    same!(ErrorKind::TooBig { size: 4, len: 3 });
+    same!(ErrorKind::BadOffset(0xdead));
+    same!(ErrorKind::Padded(1.23456));
+    same!(ErrorKind::Padded(-0.5));
+    same!(ErrorKind::Width { value: 7, width: 5 });
+    same!(ErrorKind::Debugged("quoted \"text\"".to_owned(), Some(3)));
+    same!(ErrorKind::Computed {
+        name: "field".to_owned(),
+        line: 10,
+        column: 4
+    });
+    same!(ErrorKind::NamedArgument { count: 21 });
+    same!(ErrorKind::Io(std::io::Error::other("disk")));
+    same!(ErrorKind::Parse {
+        source: "x".parse::<u8>().unwrap_err()
+    });
+    same!(ErrorKind::Format(std::fmt::Error));
+    same!(ErrorKind::Braces('é'));
+    same!(ErrorKind::Unit);
+}
+
+#[test]
+fn from_conversions_match_too() {
+    let thiserror: thiserror_twin::ErrorKind = std::io::Error::other("io").into();
+    let status: fast_status_twin::Error = std::io::Error::other("io").into();
+    assert_eq!(status.to_string(), thiserror.to_string());
+    assert_eq!(
+        status.source().map(ToString::to_string),
+        thiserror.source().map(ToString::to_string)
+    );
+}
+
+/// thiserror does not take `#[error(transparent)]` through `twins!` (a `macro_rules!`), so these
+/// twins are written out.
+mod transparent {
+    #[derive(thiserror::Error, Debug)]
+    pub enum ThiserrorKind {
+        #[error(transparent)]
+        Other(Box<dyn std::error::Error + Send + Sync>),
+        #[error(transparent)]
+        Io(#[from] std::io::Error),
+    }
+
+    #[derive(fast_status::FastStatus, Debug)]
+    #[status(name = Error)]
+    pub enum ErrorKind {
+        #[error(transparent)]
+        Other(Box<dyn std::error::Error + Send + Sync>),
+        #[error(transparent)]
+        Io(#[from] std::io::Error),
+    }
+}
+
+#[test]
+fn transparent_variants_forward_text_and_source_as_thiserror_does() {
+    use transparent::{Error, ErrorKind, ThiserrorKind};
+
+    /// An error with a source of its own, to see where the transparent variant forwards.
+    #[derive(Debug)]
+    struct Outer(std::io::Error);
+
+    impl std::fmt::Display for Outer {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("outer text")
+        }
+    }
+
+    impl std::error::Error for Outer {
+        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+            Some(&self.0)
+        }
+    }
+
+    let thiserror = ThiserrorKind::Other(Box::new(Outer(std::io::Error::other("inner"))));
+    let status = Error::from(ErrorKind::Other(Box::new(Outer(std::io::Error::other(
+        "inner",
+    )))));
+    assert_eq!(status.to_string(), thiserror.to_string());
+    assert_eq!(status.to_string(), "outer text");
+    assert_eq!(
+        status.source().map(ToString::to_string),
+        thiserror.source().map(ToString::to_string)
+    );
+    assert_eq!(
+        status.source().map(ToString::to_string).as_deref(),
+        Some("inner")
+    );
+
+    let thiserror = ThiserrorKind::from(std::io::Error::other("disk"));
+    let status = Error::from(std::io::Error::other("disk"));
+    assert_eq!(status.to_string(), thiserror.to_string());
+    assert_eq!(status.source().is_none(), thiserror.source().is_none());
+}

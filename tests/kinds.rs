@@ -1,0 +1,428 @@
+//! Error types with fields (DESIGN §9): the derive on thiserror-style enums. What each variant
+//! shows, how it comes back from `kind()` (stored or packed), sources, conversions, messages and
+//! context on such statuses, and equality.
+
+use std::error::Error as _;
+use std::fmt;
+
+use fast_status::{FastStatus, KindRef, Pack, ResultExt, bail, ensure, status};
+
+/// DESIGN §9's example, with thiserror's spellings on some variants.
+#[derive(FastStatus, Debug)]
+#[status(name = Error)]
+pub enum ErrorKind {
+    /// Two `usize`s: 64 bits, always on the heap.
+    #[status(display = "type is too big ({size}) for {len}")]
+    TooBig { size: usize, len: usize },
+    /// A `u32`: packed into the word.
+    #[status(display = "bad offset {0:#x}")]
+    BadOffset(u32),
+    /// A `from` field: `?` on an `io::Error`.
+    #[status(display = "I/O failed")]
+    Io(#[status(from)] std::io::Error),
+    /// A field named `source` is the source.
+    #[error("could not parse {what}")]
+    Parse {
+        what: &'static str,
+        source: std::num::ParseIntError,
+    },
+    /// thiserror's `#[source]`, and arguments after the text with the field shorthand.
+    #[error("{} at line {line}", .name.to_uppercase())]
+    Named {
+        name: String,
+        line: u32,
+        #[source]
+        cause: std::fmt::Error,
+    },
+    /// Forwards its text and its source to its field.
+    #[error(transparent)]
+    Other(Box<dyn std::error::Error + Send + Sync>),
+    /// Small fields that pack together: 16 + 1 + 8 = 25 bits.
+    #[error("{0} {1} {2:?}")]
+    Small(u16, bool, i8),
+    /// A wide field whose value packs when it fits in 32 bits.
+    #[error("at {0}")]
+    Wide(u64),
+    /// A field of the user's own `Pack` type.
+    #[error("on the {0:?} side")]
+    Sided(Side),
+    /// No fields: a code and a fixed text.
+    #[error("custom")]
+    Custom,
+    /// No fields, no text: the variant's name.
+    Plain,
+    /// Fields without a text: the variant's name too.
+    Untitled(u8, u16),
+    /// Named fields without a text.
+    UntitledNamed { at: u32 },
+}
+
+/// A user's fieldless enum that packs into one bit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Left,
+    Right,
+}
+
+impl Pack for Side {
+    const BITS: u32 = 1;
+
+    fn pack(self) -> Option<u32> {
+        Some(self as u32)
+    }
+
+    fn unpack(bits: u32) -> Option<Self> {
+        match bits {
+            0 => Some(Side::Left),
+            1 => Some(Side::Right),
+            _ => None,
+        }
+    }
+}
+
+fn parse_error() -> std::num::ParseIntError {
+    "x".parse::<u8>().unwrap_err()
+}
+
+#[test]
+fn display_is_each_variants_text_with_its_fields() {
+    let cases: Vec<(Error, &str)> = vec![
+        (Error::too_big(4, 3), "type is too big (4) for 3"),
+        (Error::bad_offset(255), "bad offset 0xff"),
+        (Error::from(std::io::Error::other("disk")), "I/O failed"),
+        (
+            Error::parse("the header", parse_error()),
+            "could not parse the header",
+        ),
+        (
+            Error::named("x".to_owned(), 7, std::fmt::Error),
+            "X at line 7",
+        ),
+        (
+            Error::other(Box::new(std::io::Error::other("inner text"))),
+            "inner text",
+        ),
+        (Error::small(65535, true, -3), "65535 true -3"),
+        (Error::wide(u64::MAX), "at 18446744073709551615"),
+        (Error::sided(Side::Right), "on the Right side"),
+        (Error::custom("a message"), "custom: a message"),
+        (Error::from(ErrorKind::Custom), "custom"),
+        (Error::from_code(ErrorCode::Plain), "Plain"),
+        (Error::untitled(1, 2), "Untitled"),
+        (Error::untitled_named(3), "UntitledNamed"),
+        // A code alone of a variant with fields: its name.
+        (Error::from_code(ErrorCode::TooBig), "TooBig"),
+        (
+            status!(ErrorCode::BadOffset, "no fields"),
+            "BadOffset: no fields",
+        ),
+    ];
+    for (error, text) in cases {
+        assert_eq!(error.to_string(), text, "{error:#?}");
+    }
+}
+
+#[test]
+fn kind_gives_the_variant_back_for_matching() {
+    let error = Error::too_big(4, 3);
+    match error.kind().as_deref() {
+        Some(ErrorKind::TooBig { size, len }) => assert_eq!((*size, *len), (4, 3)),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(error.kind(), Some(KindRef::Borrowed(_))));
+
+    let error = Error::bad_offset(0xdead);
+    let kind = error.kind();
+    let Some(ErrorKind::BadOffset(offset)) = kind.as_deref() else {
+        panic!("{kind:?}");
+    };
+    assert_eq!(*offset, 0xdead);
+    assert!(matches!(error.kind(), Some(KindRef::Unpacked(_))));
+
+    match Error::small(7, false, i8::MIN).kind().as_deref() {
+        Some(ErrorKind::Small(a, b, c)) => assert_eq!((*a, *b, *c), (7, false, i8::MIN)),
+        other => panic!("{other:?}"),
+    }
+    match Error::sided(Side::Left).kind().as_deref() {
+        Some(ErrorKind::Sided(side)) => assert_eq!(*side, Side::Left),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(
+        Error::from(ErrorKind::Custom).kind().as_deref(),
+        Some(ErrorKind::Custom)
+    ));
+    // A variant without fields comes back whatever state holds its code.
+    assert!(matches!(
+        status!(ErrorCode::Plain, "static").kind().as_deref(),
+        Some(ErrorKind::Plain)
+    ));
+    // A code alone of a variant with fields has no fields to give back.
+    assert!(Error::from_code(ErrorCode::TooBig).kind().is_none());
+    assert!(status!(ErrorCode::BadOffset, "x = {}", 1).kind().is_none());
+}
+
+#[test]
+fn small_fields_pack_and_wide_values_take_the_heap_only_when_they_do_not_fit() {
+    let packed = Error::wide(u64::from(u32::MAX));
+    assert!(matches!(packed.kind(), Some(KindRef::Unpacked(_))));
+    assert!(
+        packed.location().is_none(),
+        "a packed word has no room for a location"
+    );
+    let heap = Error::wide(u64::from(u32::MAX) + 1);
+    assert!(matches!(heap.kind(), Some(KindRef::Borrowed(_))));
+    assert_eq!(
+        heap.location().map(std::panic::Location::file),
+        Some(file!())
+    );
+    for error in [packed, heap] {
+        assert!(error.is_wide());
+        assert_eq!(error.code(), ErrorCode::Wide);
+    }
+}
+
+#[test]
+fn codes_and_predicates_work_through_the_generated_code_enum() {
+    let error = Error::bad_offset(1);
+    assert_eq!(error.code(), ErrorCode::BadOffset);
+    assert!(error.is_bad_offset() && !error.is_too_big());
+    assert_eq!(ErrorCode::TooBig as u32, 0);
+    assert_eq!(ErrorCode::Plain as u32, 10);
+    assert_eq!(fast_status::Code::text(ErrorCode::Custom), "custom");
+    assert_eq!(fast_status::Code::text(ErrorCode::TooBig), "TooBig");
+    assert_eq!(Error::from(ErrorCode::Io).code(), ErrorCode::Io);
+}
+
+#[test]
+fn sources_are_the_marked_fields() {
+    let io = Error::from(std::io::Error::other("disk"));
+    assert_eq!(
+        io.source().map(ToString::to_string).as_deref(),
+        Some("disk")
+    );
+    let parse = Error::parse("n", parse_error());
+    assert_eq!(
+        parse.source().map(ToString::to_string),
+        Some(parse_error().to_string())
+    );
+    let named = Error::named("n".to_owned(), 1, std::fmt::Error);
+    assert!(named.source().unwrap().is::<std::fmt::Error>());
+    // Transparent: the field's own source, not the field.
+    let inner = Error::from(std::io::Error::other("innermost"));
+    let outer = Error::other(Box::new(inner));
+    assert_eq!(outer.to_string(), "I/O failed");
+    assert_eq!(outer.source().unwrap().to_string(), "innermost");
+    assert!(Error::too_big(1, 2).source().is_none());
+    assert!(Error::bad_offset(1).source().is_none());
+}
+
+thread_local! {
+    /// The line of `read`'s `?`.
+    static QUESTION_MARK_LINE: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+fn read(fail: bool) -> Result<u32, Error> {
+    if fail {
+        QUESTION_MARK_LINE.set(line!() + 1);
+        Err(std::io::Error::other("no disk"))?;
+    }
+    Ok(1)
+}
+
+fn check(size: usize, len: usize) -> Result<(), Error> {
+    if size > len {
+        // `?` on a `Result<_, ErrorKind>`: `From<ErrorKind>`.
+        Err(ErrorKind::TooBig { size, len })?;
+    }
+    Ok(())
+}
+
+#[test]
+fn question_mark_converts_from_fields_and_kinds() {
+    let error = read(true).unwrap_err();
+    assert!(error.is_io());
+    assert!(
+        matches!(error.kind().as_deref(), Some(ErrorKind::Io(e)) if e.to_string() == "no disk")
+    );
+    assert_eq!(error.source().unwrap().to_string(), "no disk");
+    // The location is the `?`'s.
+    assert_eq!(
+        error.location().map(|l| (l.file(), l.line())),
+        Some((file!(), QUESTION_MARK_LINE.get()))
+    );
+    assert_eq!(
+        check(5, 4).unwrap_err().to_string(),
+        "type is too big (5) for 4"
+    );
+    assert!(check(4, 4).is_ok());
+}
+
+fn offset_at(buf: &[u8], at: usize) -> Result<u8, Error> {
+    ensure!(
+        at < buf.len(),
+        ErrorCode::BadOffset,
+        "offset {} of {}",
+        at,
+        buf.len()
+    );
+    if buf[at] == 0 {
+        bail!(ErrorCode::Custom);
+    }
+    Ok(buf[at])
+}
+
+#[test]
+fn status_bail_and_ensure_take_the_generated_codes() {
+    assert_eq!(offset_at(&[1, 2], 1), Ok(2));
+    assert_eq!(
+        offset_at(&[1], 3).unwrap_err().to_string(),
+        "BadOffset: offset 3 of 1"
+    );
+    assert_eq!(offset_at(&[0], 0).unwrap_err().to_string(), "custom");
+}
+
+#[test]
+fn a_message_and_context_keep_the_kind() {
+    for error in [
+        Error::too_big(9, 8),
+        Error::bad_offset(8),
+        Error::from_code(ErrorCode::Plain),
+    ] {
+        let shared = error.clone();
+        let changed = error
+            .with_message("while reading")
+            .context("in the footer")
+            .with_detail(5_u8);
+        let display = shared.to_string();
+        assert_eq!(changed.to_string(), format!("{display}: while reading"));
+        assert_eq!(
+            format!("{:?}", changed.kind()),
+            format!("{:?}", shared.kind())
+        );
+        assert_eq!(changed.code(), shared.code());
+        assert_eq!(changed.context_lines().count(), 1);
+        assert_eq!(changed.detail::<u8>(), Some(&5));
+        // The original is untouched.
+        assert_eq!(shared.to_string(), display);
+        assert_eq!(shared.context_lines().count(), 0);
+    }
+    // Context on an unshared heap kind changes it in place, and keeps its fields.
+    let line = line!() + 1;
+    let error = Error::too_big(3, 2).context("one").context("two");
+    assert!(matches!(
+        error.kind().as_deref(),
+        Some(ErrorKind::TooBig { size: 3, len: 2 })
+    ));
+    assert_eq!(
+        format!("{error:#}"),
+        format!(
+            "type is too big (3) for 2\n  context: one (at {f}:{line}:38)\n  \
+             context: two (at {f}:{line}:53)",
+            f = file!(),
+        )
+    );
+}
+
+#[test]
+fn clones_share_the_kind() {
+    let error = Error::too_big(1, 2);
+    let copy = error.clone();
+    let (a, b) = (error.kind().unwrap(), copy.kind().unwrap());
+    assert!(
+        std::ptr::eq(std::ptr::from_ref(&*a), std::ptr::from_ref(&*b)),
+        "one value, shared"
+    );
+}
+
+#[test]
+fn reports_show_the_kind() {
+    let error = Error::parse("the header", parse_error());
+    let debug = format!("{error:?}");
+    assert!(
+        debug.starts_with("could not parse the header\n    at "),
+        "{debug}"
+    );
+    assert!(
+        debug.ends_with("Caused by:\n    0: invalid digit found in string"),
+        "{debug}"
+    );
+    let structural = format!("{error:#?}");
+    assert!(structural.contains("code: Parse,"), "{structural}");
+    assert!(
+        structural.contains("kind: Parse {\n        what: \"the header\","),
+        "{structural}"
+    );
+    let alternate = format!("{error:#}");
+    assert_eq!(
+        alternate,
+        "could not parse the header\n  caused by: invalid digit found in string"
+    );
+    let code_only = format!("{:#?}", Error::from_code(ErrorCode::TooBig));
+    assert!(code_only.contains("kind: None,"), "{code_only}");
+}
+
+/// A kind enum that is `PartialEq`: statuses compare their kinds too.
+#[derive(FastStatus, Debug, PartialEq)]
+#[status(name = Compared)]
+pub enum ComparedKind {
+    #[error("at {0}")]
+    At(u64),
+    #[error("between {lo} and {hi}")]
+    Between { lo: u64, hi: u64 },
+}
+
+#[test]
+fn equality_compares_kinds_when_they_can_be_compared() {
+    assert_eq!(Compared::at(1), Compared::at(1));
+    assert_ne!(Compared::at(1), Compared::at(2));
+    assert_eq!(Compared::between(1, 2), Compared::between(1, 2));
+    assert_ne!(Compared::between(1, 2), Compared::between(1, 3));
+    assert_ne!(Compared::at(1), Compared::between(1, 1));
+    // A kind that is not `PartialEq` (it holds an `io::Error`): code and message decide.
+    assert_eq!(Error::too_big(1, 2), Error::too_big(1, 2));
+    assert_eq!(Error::too_big(1, 2), Error::too_big(3, 4));
+}
+
+/// A field whose `Display` panics: the status is made without formatting it, and displaying
+/// it panics without harm.
+#[derive(Debug)]
+pub struct PanickyDisplay;
+
+impl fmt::Display for PanickyDisplay {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        panic!("no display")
+    }
+}
+
+#[derive(FastStatus, Debug)]
+#[status(name = Panicky)]
+pub enum PanickyKind {
+    #[error("{0}")]
+    Shown(PanickyDisplay),
+}
+
+#[test]
+fn fields_are_not_formatted_until_displayed() {
+    let status = Panicky::shown(PanickyDisplay);
+    assert!(status.is_shown());
+    let copy = status.clone();
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| status.to_string()));
+    assert!(result.is_err());
+    assert!(copy.kind().is_some());
+}
+
+#[test]
+fn generic_code_works_over_statuses_with_fields() {
+    fn describe<S: FastStatus>(status: S) -> String {
+        status.context("generic").message().to_owned()
+    }
+    assert_eq!(describe(Error::too_big(1, 2)), "");
+    assert_eq!(describe(Error::custom("m")), "m");
+    let result: Result<(), Error> = Err(Error::bad_offset(3));
+    let error = result.context("reading").unwrap_err();
+    assert_eq!(error.context_lines().count(), 1);
+    assert!(matches!(
+        error.kind().as_deref(),
+        Some(ErrorKind::BadOffset(3))
+    ));
+}
