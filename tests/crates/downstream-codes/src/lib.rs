@@ -46,3 +46,41 @@ pub fn file_page_len(path: &std::path::Path) -> Result<u32, Decode> {
     let bytes = std::fs::read(path)?;
     page_len(&bytes)
 }
+
+/// Why reading a record failed: a kind enum with fields, through the renamed crate.
+#[derive(FastStatus, Debug)]
+#[status(crate = ::fs, name = RecordError)]
+pub enum RecordErrorKind {
+    /// A record longer than the page (two `usize`s: on the heap).
+    #[error("record of {size} bytes does not fit in {room}")]
+    TooLong {
+        /// The record's size.
+        size: usize,
+        /// The room left.
+        room: usize,
+    },
+    /// A record at an offset that is not aligned (packed into the word).
+    #[error("unaligned offset {0:#x}")]
+    Unaligned(u32),
+    /// Reading failed.
+    #[error("reading the record failed")]
+    Io(#[from] std::io::Error),
+}
+
+/// Reads the record at `offset` of `page`: a length byte, then the record.
+///
+/// # Errors
+///
+/// [`RecordErrorKind::Unaligned`] or [`RecordErrorKind::TooLong`].
+pub fn record(page: &[u8], offset: u32) -> Result<&[u8], RecordError> {
+    if offset & 3 != 0 {
+        return Err(RecordError::unaligned(offset));
+    }
+    let at = usize::try_from(offset).unwrap_or(usize::MAX);
+    let Some((&len, rest)) = page.get(at..).and_then(<[u8]>::split_first) else {
+        return Err(RecordErrorKind::TooLong { size: 1, room: 0 }.into());
+    };
+    let size = usize::from(len);
+    rest.get(..size)
+        .ok_or(RecordError::too_long(size, rest.len()))
+}

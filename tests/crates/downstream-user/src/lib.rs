@@ -29,3 +29,12 @@ pub fn raw_code<S: FastStatus>(status: &S) -> u32 {
 pub fn is_truncated(status: &Decode) -> bool {
     status.code() == DecodeCode::Truncated
 }
+
+/// The room a failed record read was short of, matched on the other crate's kind enum.
+#[must_use]
+pub fn missing_bytes(error: &downstream_codes::RecordError) -> Option<usize> {
+    match error.kind().as_deref() {
+        Some(downstream_codes::RecordErrorKind::TooLong { size, room }) => Some(size - room),
+        _ => None,
+    }
+}

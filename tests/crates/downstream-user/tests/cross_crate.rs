@@ -40,3 +40,29 @@ fn from_io_error_in_another_crate() {
         Some("tests/crates/downstream-codes/src/lib.rs")
     );
 }
+
+#[test]
+fn statuses_with_fields_from_another_crate() {
+    use downstream_codes::{RecordErrorCode, RecordErrorKind, record};
+    use downstream_user::missing_bytes;
+
+    assert_eq!(record(&[2, 7, 8], 0), Ok(&[7_u8, 8][..]));
+    let unaligned = record(&[0; 8], 3).unwrap_err();
+    assert_eq!(unaligned.code(), RecordErrorCode::Unaligned);
+    assert_eq!(unaligned.to_string(), "unaligned offset 0x3");
+    assert!(matches!(
+        unaligned.kind().as_deref(),
+        Some(RecordErrorKind::Unaligned(3))
+    ));
+    let too_long = record(&[9, 1, 2], 0).unwrap_err();
+    assert_eq!(too_long.to_string(), "record of 9 bytes does not fit in 2");
+    assert_eq!(missing_bytes(&too_long), Some(7));
+    assert_eq!(raw_code(&too_long), 0);
+    let io: downstream_codes::RecordError = std::io::Error::other("gone").into();
+    assert_eq!(
+        std::error::Error::source(&io)
+            .map(ToString::to_string)
+            .as_deref(),
+        Some("gone")
+    );
+}

@@ -1,5 +1,5 @@
 //! A `#![no_std]` library: the derive, `status!`, `bail!` and `ensure!` on `core` alone
-//! (inline and static statuses), or with `alloc` (heap statuses too).
+//! (inline, static and packed statuses), or with `alloc` (heap statuses too).
 #![no_std]
 #![deny(missing_docs, warnings)]
 
@@ -37,4 +37,43 @@ pub fn decode(frame: &[u8]) -> Result<(u8, usize), Frame> {
     }
     ensure!(len > 0, FrameCode::Short);
     Ok((header, len))
+}
+
+/// Why a packet was rejected: a kind enum with fields.
+#[derive(FastStatus, Debug, PartialEq)]
+#[status(name = Packet)]
+pub enum PacketKind {
+    /// Small fields (16 + 8 bits): packed into the word, on `core` alone too.
+    #[status(display = "length {len} at byte {at}")]
+    BadLength {
+        /// The length read.
+        len: u16,
+        /// Where it was read.
+        at: u8,
+    },
+    /// A field that does not pack: on the heap, so on `core` alone only its code is kept.
+    #[status(display = "unknown protocol {0}")]
+    Protocol(&'static str),
+    /// No fields.
+    #[status(display = "checksum mismatch")]
+    Checksum,
+}
+
+/// Checks a packet's length byte and protocol tag.
+///
+/// # Errors
+///
+/// [`PacketKind::BadLength`] or [`PacketKind::Protocol`].
+pub fn check(packet: &[u8]) -> Result<(), Packet> {
+    let [len, tag, ..] = *packet else {
+        return Err(PacketKind::Checksum.into());
+    };
+    if usize::from(len) != packet.len() {
+        return Err(Packet::bad_length(u16::from(len), 0));
+    }
+    match tag {
+        0 => Ok(()),
+        1 => Err(Packet::protocol("legacy")),
+        _ => Err(PacketKind::Protocol("unknown").into()),
+    }
 }

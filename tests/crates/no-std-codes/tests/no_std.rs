@@ -1,7 +1,7 @@
 //! The `#![no_std]` library's statuses, on `core` alone or with `alloc`: run as
 //! `cargo test` and `cargo test --features alloc` in this directory.
 
-use no_std_codes::{EMPTY, FrameCode, decode};
+use no_std_codes::{EMPTY, FrameCode, PacketCode, PacketKind, check, decode};
 
 #[test]
 fn inline_and_static_statuses_work_on_core_alone() {
@@ -30,5 +30,33 @@ fn formatted_statuses_need_alloc() {
         assert!(error.location().is_none());
         let detailed = error.with_detail(7_u8);
         assert_eq!(detailed.detail::<u8>(), None);
+    }
+}
+
+#[test]
+fn packed_fields_come_back_on_core_alone() {
+    let error = check(&[9, 0]).unwrap_err();
+    assert_eq!(error.code(), PacketCode::BadLength);
+    assert_eq!(error.to_string(), "length 9 at byte 0");
+    assert!(matches!(
+        error.kind().as_deref(),
+        Some(PacketKind::BadLength { len: 9, at: 0 })
+    ));
+    let checksum = check(&[]).unwrap_err();
+    assert_eq!(checksum.kind().as_deref(), Some(&PacketKind::Checksum));
+    assert_eq!(checksum.to_string(), "checksum mismatch");
+}
+
+#[test]
+fn heap_fields_need_alloc() {
+    let error = check(&[2, 1]).unwrap_err();
+    assert!(error.is_protocol());
+    if cfg!(feature = "alloc") {
+        assert_eq!(error.kind().as_deref(), Some(&PacketKind::Protocol("legacy")));
+        assert_eq!(error.to_string(), "unknown protocol legacy");
+    } else {
+        // Without heap states the status keeps its code; the field is dropped.
+        assert!(error.kind().is_none());
+        assert_eq!(error.to_string(), "Protocol");
     }
 }
