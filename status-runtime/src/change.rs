@@ -9,7 +9,9 @@ use core::fmt;
 use core::panic::Location;
 
 use crate::create::alloc_with_str;
-use crate::repr::{ContextLine, Extras, KindHolder, PayloadMut, PayloadRef, Repr, try_box};
+use crate::repr::{
+    ContextLine, Extras, KindHolder, PayloadMut, PayloadRef, Repr, ValueShare, try_box,
+};
 
 /// The first reservation of a status's shared context-line text.
 const CONTEXT_TEXT_START: usize = 128;
@@ -96,14 +98,19 @@ impl Repr {
     }
 
     /// The extras to give a new payload that replaces this one: moved out when this word holds
-    /// the only share, copied (sharing source and details) when not, and linking to this word
-    /// when it holds a variant's fields (a value payload or a packed word), so the copy keeps
-    /// its kind. `Err` if an allocation failed; then nothing was moved.
+    /// the only share, copied (sharing source and details) when not, and holding this word's
+    /// variant fields when it has them (packed, or a share of its value), so the copy keeps its
+    /// kind. `Err` if an allocation failed; then nothing was moved.
     pub(crate) fn replacement_extras(&mut self) -> Result<Option<Box<Extras>>, OutOfMemory> {
-        let holds_fields =
-            self.packed_fields().is_some() || self.payload().is_some_and(PayloadRef::has_value);
+        let holder = match self.packed_fields() {
+            Some(fields) => Some(KindHolder::Packed(fields)),
+            None => self
+                .payload()
+                .and_then(ValueShare::of)
+                .map(KindHolder::Value),
+        };
         // Allocated before anything moves, so that failing leaves the status as it was.
-        let spare = if holds_fields && self.payload().and_then(PayloadRef::extras).is_none() {
+        let spare = if holder.is_some() && self.payload().and_then(PayloadRef::extras).is_none() {
             Some(new_extras().ok_or(OutOfMemory)?)
         } else {
             None
@@ -112,14 +119,13 @@ impl Repr {
             Some(payload) => payload.extras().take(),
             None => self.try_clone_extras()?,
         };
-        if !holds_fields {
+        let Some(holder) = holder else {
             return Ok(extras);
-        }
+        };
         let Some(mut extras) = extras.or(spare) else {
             return Err(OutOfMemory);
         };
-        // Taken after the extras moved out, so a unique payload's were moved, not copied.
-        extras.kind = Some(KindHolder(self.clone()));
+        extras.kind = Some(holder);
         Ok(Some(extras))
     }
 

@@ -4,7 +4,7 @@
 use core::fmt;
 use core::panic::Location;
 
-use crate::repr::{ContextLine, Detail, Extras, PayloadRef, Repr};
+use crate::repr::{ContextLine, Detail, Extras, KindHolder, PayloadRef, Repr};
 
 impl Repr {
     /// The context lines, oldest first.
@@ -54,7 +54,10 @@ impl Repr {
         if let Some(kind) = payload.value::<K>() {
             return Some(kind);
         }
-        payload.extras()?.kind.as_ref()?.0.payload()?.value::<K>()
+        match payload.extras()?.kind.as_ref()? {
+            KindHolder::Value(share) => share.value::<K>(),
+            KindHolder::Packed(_) => None,
+        }
     }
 
     /// The packed fields of the variant this status was made from: in its word, or in the word
@@ -64,7 +67,10 @@ impl Repr {
         if let Some(fields) = self.packed_fields() {
             return Some(fields);
         }
-        self.extras()?.kind.as_ref()?.0.packed_fields()
+        match self.extras()?.kind.as_ref()? {
+            KindHolder::Packed(fields) => Some(*fields),
+            KindHolder::Value(_) => None,
+        }
     }
 
     /// The extras, if this is a heap status that has any.

@@ -129,3 +129,33 @@ fn shared_details_are_freed_once_after_both_copies() {
         other.join().unwrap();
     });
 }
+
+/// A variant's value, held by the status made with it and by a changed copy of it (which keeps
+/// a share of the value alone): the extras are dropped with the last status word, the value and
+/// the allocation with the last of both, on whichever thread.
+#[test]
+fn a_value_shared_by_a_changed_copy_is_freed_after_both() {
+    model("value shares", || {
+        let original = Owned(Repr::from_kind(
+            7,
+            String::from("value"),
+            Location::caller(),
+        ));
+        let mut copy = original.clone();
+        // The copy is shared, so it is copied on write, keeping a share of the value.
+        copy.0.set_message(format_args!("{}", "changed"));
+        let other = thread::spawn(move || {
+            assert_eq!(
+                copy.0.kind_value::<String>().map(String::as_str),
+                Some("value")
+            );
+            drop(copy);
+        });
+        assert_eq!(
+            original.0.kind_value::<String>().map(String::as_str),
+            Some("value")
+        );
+        drop(original);
+        other.join().unwrap();
+    });
+}

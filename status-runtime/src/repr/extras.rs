@@ -12,7 +12,7 @@ use core::error::Error;
 use core::fmt;
 use core::panic::Location;
 
-use super::Repr;
+use super::payload::ValueShare;
 use super::shared::Shared;
 
 /// A typed detail, stored type-erased.
@@ -55,26 +55,18 @@ pub(crate) struct Extras {
     pub(crate) context_text: String,
     #[cfg(feature = "std")]
     pub(crate) backtrace: Option<Shared<std::backtrace::Backtrace>>,
-    /// The word that holds this status's variant fields, when this payload is a changed copy
-    /// (`with_message`, copy on write) of a status with fields: a value payload cannot be
-    /// copied (its value need not be `Clone`), so the copy keeps a share of it.
+    /// The fields of this status's variant, when this payload is a changed copy
+    /// (`with_message`, copy on write) of a status with fields: a value cannot be copied (it
+    /// need not be `Clone`), so the copy keeps a share of it.
     pub(crate) kind: Option<KindHolder>,
 }
 
-/// A word that holds a variant's fields (a value payload, or a packed word), kept by changed
-/// copies of its status; its share is released when the copy's extras are dropped.
-pub(crate) struct KindHolder(pub(crate) Repr);
-
-impl Clone for KindHolder {
-    fn clone(&self) -> Self {
-        Self(self.0.clone())
-    }
-}
-
-impl Drop for KindHolder {
-    fn drop(&mut self) {
-        self.0.release_heap();
-    }
+/// Where a changed copy of a status with fields finds them: packed fields, or a share of the
+/// original's value.
+#[derive(Clone)]
+pub(crate) enum KindHolder {
+    Packed(u32),
+    Value(ValueShare),
 }
 
 impl Extras {

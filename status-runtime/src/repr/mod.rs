@@ -111,7 +111,7 @@ mod payload {
 pub(crate) use extras::{ContextLine, Detail, Extras, KindHolder};
 pub(crate) use payload::PayloadRef;
 #[cfg(feature = "alloc")]
-pub(crate) use payload::{PayloadMut, Pending};
+pub(crate) use payload::{PayloadMut, Pending, ValueShare};
 #[cfg(feature = "alloc")]
 pub(crate) use raw::try_box;
 #[cfg(feature = "alloc")]

@@ -11,6 +11,14 @@
 //! - [`Own`]: a share taken out of a word, the one handle that gives a share up and, for the
 //!   last one, drops the header and frees the allocation (through a guard, so a `Drop` that
 //!   panics in a source or detail frees it all the same).
+//! - [`ValueShare`]: a share of a value body alone, held by a changed copy of a status with
+//!   fields (DESIGN §9) to reach its variant's value. It reads the value and nothing else.
+//!
+//! A payload with a value body counts its shares twice, as `Arc` counts strong and weak
+//! references: `refcount` counts the status words, `holders` counts the value shares plus one
+//! for all the status words together. When the last status word lets go, the extras (what only
+//! statuses read: details, context, source) are dropped at once; the value and the allocation
+//! live on while a value share does. A message body has no value shares: its `holders` stays 1.
 //!
 //! A payload under construction is a [`Pending`]: allocated, its message being written, its
 //! header not yet; dropped (by a panicking `Display`, say), it frees the allocation.
@@ -33,7 +41,10 @@ use super::sink::MessageSink;
 /// or the value `value` describes.
 #[repr(C)]
 pub(crate) struct Header {
+    /// Shares held by status words.
     refcount: RefCount,
+    /// For a value body: `ValueShare`s, plus one for all the status words together.
+    holders: RefCount,
     code: u32,
     /// Message bytes allocated after the header (none with a value body).
     cap: usize,
@@ -43,9 +54,12 @@ pub(crate) struct Header {
     extras: Option<Box<Extras>>,
     /// The type of the value after the header, for a value body.
     value: Option<&'static ValueType>,
-    /// Under loom, the accesses the refcount must order.
+    /// Under loom, the accesses the refcount must order: of the header and extras, and of the
+    /// value (which value shares read).
     #[cfg(loom)]
     access: super::refcount::Access,
+    #[cfg(loom)]
+    value_access: super::refcount::Access,
 }
 
 // The heap tag is `00`: a payload's address must leave the two tag bits clear.
@@ -123,7 +137,7 @@ struct DropValue {
 
 impl Drop for DropValue {
     fn drop(&mut self) {
-        // SAFETY: built by `Own::free` from the last share's value, which nothing uses after.
+        // SAFETY: built by `free` from the last reference's value, which nothing uses after.
         unsafe { (self.drop)(self.value) };
     }
 }
@@ -188,6 +202,7 @@ impl Repr {
             ptr.add(ty.offset).cast::<K>().write(value);
             ptr.cast::<Header>().write(Header {
                 refcount: RefCount::one(),
+                holders: RefCount::one(),
                 code: code & super::MAX_RAW_CODE,
                 cap: 0,
                 len: 0,
@@ -196,6 +211,8 @@ impl Repr {
                 value: Some(ty),
                 #[cfg(loom)]
                 access: super::refcount::Access::new(),
+                #[cfg(loom)]
+                value_access: super::refcount::Access::new(),
             });
         }
         // The heap tag is `00`: the word is the allocation pointer as it is.
@@ -285,15 +302,8 @@ impl<'a> PayloadRef<'a> {
     /// The value body, if it is a `K`.
     #[inline]
     pub(crate) fn value<K: 'static>(self) -> Option<&'a K> {
-        // SAFETY: as for `code`.
-        let ty = unsafe { (*self.ptr.as_ptr()).value }?;
-        if !ty.is::<K>() {
-            return None;
-        }
-        // SAFETY: the payload was built by `alloc_value::<K>` (its type says so), which wrote a
-        // `K` at `ty.offset`, reached here from the allocation pointer; it is never written
-        // again while the payload is shared.
-        Some(unsafe { self.ptr.cast::<u8>().add(ty.offset).cast::<K>().as_ref() })
+        // SAFETY: the payload and its value are live for `'a` (see `new`).
+        unsafe { value_of(self.ptr) }
     }
 
     /// Whether the body is a value (of some variant with fields).
@@ -315,6 +325,13 @@ impl<'a> PayloadRef<'a> {
     fn refcount(self) -> &'a RefCount {
         // SAFETY: as for `code`; the reference covers the count only, which is atomic.
         unsafe { &(*self.ptr.as_ptr()).refcount }
+    }
+
+    /// The count of the value's holders.
+    #[inline]
+    fn holders(self) -> &'a RefCount {
+        // SAFETY: as for `code`; the reference covers the count only, which is atomic.
+        unsafe { &(*self.ptr.as_ptr()).holders }
     }
 
     /// Whether the word this came from holds the only share.
@@ -375,54 +392,158 @@ impl Own {
         Self(ptr)
     }
 
-    /// Gives up the share; frees the payload if it was the last.
+    /// Gives up the share; after the last, drops what only statuses read and frees the payload
+    /// unless a value share still holds it.
     #[inline]
     fn release(self) {
         // SAFETY: the share keeps the payload alive until the decrement; the reference covers
         // the count only and is not used after it.
         let last = unsafe { &(*self.0.as_ptr()).refcount }.decrement_is_last();
         if last {
-            // SAFETY: that was the last share: nothing else can reach the payload.
-            unsafe { self.free() };
+            // SAFETY: that was the last status share.
+            unsafe { self.retire() };
         }
     }
 
-    /// Drops the header's fields and frees the allocation. Out of line, so that giving up a
-    /// share that is not the last (a clone's drop) costs no stack frame.
+    /// The last status share is gone. A message payload is freed; a value payload's extras are
+    /// dropped, then the status words' share of the value is given up (freeing the payload
+    /// unless a value share holds it). Out of line, so that giving up a share that is not the
+    /// last (a clone's drop) costs no stack frame.
     ///
     /// # Safety
     ///
-    /// This is the last share: nothing else references the payload.
+    /// This was the last status share: no status word reaches the payload any more.
     #[inline(never)]
-    unsafe fn free(self) {
-        let ptr = self.0.as_ptr();
+    unsafe fn retire(self) {
+        let ptr = self.0;
+        // SAFETY: the payload is live (its holders count includes the status words' share,
+        // given up below); a read of one field.
+        if unsafe { (*ptr.as_ptr()).value }.is_none() {
+            // SAFETY: a message payload has no value shares: this was the last reference.
+            unsafe { free(ptr) };
+            return;
+        }
+        // The status words' share of the value, given up however dropping the extras ends.
+        let _statuses = ValueShare(ptr);
         #[cfg(loom)]
-        // SAFETY: the caller guarantees the payload is unaliased.
-        unsafe { &(*ptr).access }.write();
-        // SAFETY: the payload is live; reads of two fields, before anything is dropped.
-        let (cap, value) = unsafe { ((*ptr).cap, (*ptr).value) };
-        let layout = match value {
-            Some(ty) => ty.layout,
-            // SAFETY: the allocation was made by `Pending::new` with this `cap`, which it
-            // checked.
-            None => unsafe { message_layout(cap).unwrap_unchecked() },
-        };
-        let _free = FreeOnDrop {
-            ptr: self.0.cast(),
-            layout,
-        };
-        let _value = value.and_then(|ty| {
-            Some(DropValue {
-                // SAFETY: `alloc_value` put the value at `ty.offset` in this allocation.
-                value: unsafe { self.0.cast::<u8>().add(ty.offset) },
-                drop: ty.drop?,
-            })
-        });
-        // SAFETY: the header was written by `Pending::finish` or `alloc_value` and is dropped
-        // once, through the allocation pointer. `_value` then drops the value and `_free` frees
-        // the allocation, also if a source's or a detail's `Drop` panics (the rest of the header
-        // is dropped during that unwind).
-        unsafe { ptr::drop_in_place(ptr) };
+        // SAFETY: as above.
+        unsafe { &(*ptr.as_ptr()).access }.write();
+        // SAFETY: no status word reaches the extras any more, and value shares never read
+        // them: the reference to the field is the only access.
+        let extras = unsafe { (*ptr.as_ptr()).extras.take() };
+        drop(extras);
+    }
+}
+
+/// Drops the header's fields and the value, and frees the allocation.
+///
+/// # Safety
+///
+/// `ptr` is a payload's allocation pointer, and nothing references the payload any more (no
+/// status word, no value share).
+#[inline(never)]
+unsafe fn free(ptr: NonNull<Header>) {
+    let header = ptr.as_ptr();
+    #[cfg(loom)]
+    // SAFETY: the caller guarantees the payload is unaliased.
+    unsafe {
+        (*header).access.write();
+        (*header).value_access.write();
+    }
+    // SAFETY: the payload is live; reads of two fields, before anything is dropped.
+    let (cap, value) = unsafe { ((*header).cap, (*header).value) };
+    let layout = match value {
+        Some(ty) => ty.layout,
+        // SAFETY: the allocation was made by `Pending::new` with this `cap`, which it checked.
+        None => unsafe { message_layout(cap).unwrap_unchecked() },
+    };
+    let _free = FreeOnDrop {
+        ptr: ptr.cast(),
+        layout,
+    };
+    let _value = value.and_then(|ty| {
+        Some(DropValue {
+            // SAFETY: `alloc_value` put the value at `ty.offset` in this allocation.
+            value: unsafe { ptr.cast::<u8>().add(ty.offset) },
+            drop: ty.drop?,
+        })
+    });
+    // SAFETY: the header was written by `Pending::finish` or `alloc_value` and is dropped
+    // once, through the allocation pointer. `_value` then drops the value and `_free` frees the
+    // allocation, also if a source's or a detail's `Drop` panics (the rest of the header is
+    // dropped during that unwind).
+    unsafe { ptr::drop_in_place(header) };
+}
+
+/// The value body of the payload at `ptr`, if it is a `K`.
+///
+/// # Safety
+///
+/// `ptr` is a live payload's allocation pointer, whose value is not dropped during `'a`.
+#[inline]
+unsafe fn value_of<'a, K: 'static>(ptr: NonNull<Header>) -> Option<&'a K> {
+    // SAFETY: as the caller guarantees; a read of one field, which never changes.
+    let ty = unsafe { (*ptr.as_ptr()).value }?;
+    if !ty.is::<K>() {
+        return None;
+    }
+    // SAFETY: the payload was built by `alloc_value::<K>` (its type says so), which wrote a `K`
+    // at `ty.offset`, reached here from the allocation pointer; it is never written again.
+    Some(unsafe { ptr.cast::<u8>().add(ty.offset).cast::<K>().as_ref() })
+}
+
+/// A share of a payload's value body, held by a changed copy of a status with fields: it keeps
+/// the allocation and the value alive, and reaches nothing else (the extras may be gone).
+pub(crate) struct ValueShare(NonNull<Header>);
+
+// SAFETY: a `ValueShare` reads only the value, a `K: Send + Sync` (the bound of
+// `Repr::alloc_value`), and header fields written once at construction; its count is atomic.
+unsafe impl Send for ValueShare {}
+// SAFETY: as for `Send`; `&ValueShare` only reads.
+unsafe impl Sync for ValueShare {}
+
+impl ValueShare {
+    /// A new share of `payload`'s value, if it has a value body.
+    pub(crate) fn of(payload: PayloadRef<'_>) -> Option<Self> {
+        if !payload.has_value() {
+            return None;
+        }
+        // The word `payload` came from holds a status share, so the status words' share of
+        // the value is alive: the count is at least one.
+        payload.holders().increment();
+        Some(Self(payload.ptr))
+    }
+
+    /// The value, if it is a `K`.
+    pub(crate) fn value<K: 'static>(&self) -> Option<&K> {
+        #[cfg(loom)]
+        // SAFETY: this share keeps the payload alive.
+        unsafe { &(*self.0.as_ptr()).value_access }.read();
+        // SAFETY: this share keeps the payload and its value alive while `self` is borrowed.
+        unsafe { value_of(self.0) }
+    }
+
+    /// The count of the value's holders.
+    fn holders(&self) -> &RefCount {
+        // SAFETY: this share keeps the payload alive; the reference covers the count only.
+        unsafe { &(*self.0.as_ptr()).holders }
+    }
+}
+
+impl Clone for ValueShare {
+    fn clone(&self) -> Self {
+        self.holders().increment();
+        Self(self.0)
+    }
+}
+
+impl Drop for ValueShare {
+    fn drop(&mut self) {
+        if self.holders().decrement_is_last() {
+            // SAFETY: that was the last holder: the status words' share is gone too, so
+            // nothing references the payload.
+            unsafe { free(self.0) };
+        }
     }
 }
 
@@ -494,6 +615,7 @@ impl Pending {
         unsafe {
             this.ptr.write(Header {
                 refcount: RefCount::one(),
+                holders: RefCount::one(),
                 code: code & super::MAX_RAW_CODE,
                 cap: this.cap,
                 len: this.len,
@@ -502,6 +624,8 @@ impl Pending {
                 value: None,
                 #[cfg(loom)]
                 access: super::refcount::Access::new(),
+                #[cfg(loom)]
+                value_access: super::refcount::Access::new(),
             });
         }
         // The heap tag is `00`: the word is the allocation pointer as it is.

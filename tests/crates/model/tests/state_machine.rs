@@ -3,7 +3,8 @@
 //! sequence when a check fails.
 //!
 //! The operations: creating a status in every state (code only, static, formatted through each
-//! route, converted from a foreign error), cloning, `with_message`, `with_detail` (a number,
+//! route, converted from a foreign error) and of every kind of variant with fields (packed, on
+//! the heap, converted, fieldless, a kind's code alone), cloning, `with_message`, `with_detail` (a number,
 //! and a value that records its own drop), `context`, dropping, moving to another thread and
 //! back, and a round trip through `Box<dyn Error>`.
 //!
@@ -17,7 +18,7 @@ use fast_status::Code;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use proptest_state_machine::{ReferenceStateMachine, StateMachineTest};
-use status_model::{Creation, Live, Model, StatusCode, Transition};
+use status_model::{Creation, KindErrorCode, Live, Model, StatusCode, Transition};
 
 fn code() -> impl Strategy<Value = StatusCode> {
     prop::sample::select(StatusCode::ALL)
@@ -29,6 +30,10 @@ fn text() -> impl Strategy<Value = String> {
     "[a-z é€😀]{0,80}"
 }
 
+fn kind_code() -> impl Strategy<Value = KindErrorCode> {
+    prop::sample::select(KindErrorCode::ALL)
+}
+
 fn creation() -> impl Strategy<Value = Creation> {
     prop_oneof![
         code().prop_map(Creation::Code),
@@ -37,6 +42,13 @@ fn creation() -> impl Strategy<Value = Creation> {
         (code(), text(), any::<u64>()).prop_map(|(c, t, n)| Creation::Split(c, t, n)),
         text().prop_map(Creation::FromIo),
         text().prop_map(Creation::OrStatus),
+        any::<u32>().prop_map(Creation::Offset),
+        (any::<u64>(), any::<u64>()).prop_map(|(lo, hi)| Creation::Range(lo, hi)),
+        text().prop_map(Creation::Named),
+        text().prop_map(Creation::KindIo),
+        Just(Creation::Custom),
+        kind_code().prop_map(Creation::KindCode),
+        (kind_code(), text()).prop_map(|(c, t)| Creation::KindMessage(c, t)),
     ]
 }
 
