@@ -84,10 +84,16 @@ pub enum Creation {
     KindIo(String),
     /// `KindError::from(KindErrorKind::Custom)`: a variant without fields.
     Custom,
-    /// `KindError::from_code(code)`: a kind's code alone.
-    KindCode(KindErrorCode),
+    /// `KindError::from_code(code)`: a kind's code alone (the code at this index of
+    /// `KindErrorCode::ALL`, wrapping).
+    KindCode(u8),
     /// `KindError::new(code, text)`: a kind's code with a message.
-    KindMessage(KindErrorCode, String),
+    KindMessage(u8, String),
+}
+
+/// The kind code at `index` of `KindErrorCode::ALL`, wrapping.
+fn kind_code(index: u8) -> KindErrorCode {
+    KindErrorCode::ALL[usize::from(index) % KindErrorCode::ALL.len()]
 }
 
 /// One operation; the index is the position of the status it works on among the live ones.
@@ -343,18 +349,16 @@ fn expected(creation: &Creation) -> Expected {
             ..Expected::kind(KindModel::Io(text.clone()), KindErrorCode::Io, true)
         },
         Creation::Custom => Expected::kind(KindModel::Custom, KindErrorCode::Custom, false),
-        Creation::KindCode(code) => Expected::any(
-            AnyCode::Kinds(*code),
-            (*code == KindErrorCode::Custom).then_some(KindModel::Custom),
-            "",
-            false,
-        ),
-        Creation::KindMessage(code, text) => Expected::any(
-            AnyCode::Kinds(*code),
-            (*code == KindErrorCode::Custom).then_some(KindModel::Custom),
-            text.clone(),
-            true,
-        ),
+        Creation::KindCode(index) => {
+            let code = kind_code(*index);
+            let kind = (code == KindErrorCode::Custom).then_some(KindModel::Custom);
+            Expected::any(AnyCode::Kinds(code), kind, "", false)
+        }
+        Creation::KindMessage(index, text) => {
+            let code = kind_code(*index);
+            let kind = (code == KindErrorCode::Custom).then_some(KindModel::Custom);
+            Expected::any(AnyCode::Kinds(code), kind, text.clone(), true)
+        }
     }
 }
 
@@ -579,8 +583,8 @@ fn create(creation: Creation) -> Slot {
         Creation::Named(text) => KindError::named(text),
         Creation::KindIo(text) => KindError::from(std::io::Error::other(text)),
         Creation::Custom => KindError::from(KindErrorKind::Custom),
-        Creation::KindCode(code) => KindError::from_code(code),
-        Creation::KindMessage(code, text) => KindError::new(code, text),
+        Creation::KindCode(index) => KindError::from_code(kind_code(index)),
+        Creation::KindMessage(index, text) => KindError::new(kind_code(index), text),
         codes => return Slot::Codes(create_codes(codes)),
     };
     Slot::Kinds(kinds)
