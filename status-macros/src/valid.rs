@@ -56,29 +56,30 @@ pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {
 }
 
 fn check_name(cx: &Ctxt, input: &Input<'_>) {
-    if let Some(name) = &input.name {
-        if input.name_is_explicit && name == input.ident {
-            cx.error_spanned_by(
-                name,
-                format!(
-                    "the status type needs a name of its own, not the enum's: \
+    if let Some(name) = &input.name
+        && input.name_is_explicit
+        && name == input.ident
+    {
+        cx.error_spanned_by(
+            name,
+            format!(
+                "the status type needs a name of its own, not the enum's: \
                      try `name = {}Status`",
-                    input.ident
-                ),
-            );
-        }
+                input.ident
+            ),
+        );
     }
-    if let Some(code) = &input.code {
-        if code == input.ident || input.name.as_ref() == Some(code) {
-            cx.error_spanned_by(
-                code,
-                format!(
-                    "the generated code enum needs a name of its own, not the enum's or the \
+    if let Some(code) = &input.code
+        && (code == input.ident || input.name.as_ref() == Some(code))
+    {
+        cx.error_spanned_by(
+            code,
+            format!(
+                "the generated code enum needs a name of its own, not the enum's or the \
                      status type's: try `code = {}Code`",
-                    input.name.as_ref().unwrap_or(input.ident)
-                ),
-            );
-        }
+                input.name.as_ref().unwrap_or(input.ident)
+            ),
+        );
     }
 }
 
@@ -122,17 +123,17 @@ fn check_display(cx: &Ctxt, variant: &Variant<'_>) {
 /// `from`, `source` and `transparent` against the variant's fields.
 fn check_fields(cx: &Ctxt, variant: &Variant<'_>) {
     let name = &variant.name;
-    if let Some(span) = variant.attrs.transparent {
-        if variant.fields.len() != 1 {
-            cx.syn_error(syn::Error::new(
-                span,
-                format!(
-                    "`transparent` forwards the text and source of a variant's one field, and \
+    if let Some(span) = variant.attrs.transparent
+        && variant.fields.len() != 1
+    {
+        cx.syn_error(syn::Error::new(
+            span,
+            format!(
+                "`transparent` forwards the text and source of a variant's one field, and \
                      `{name}` has {}; give it exactly one field, or a display text instead",
-                    variant.fields.len()
-                ),
-            ));
-        }
+                variant.fields.len()
+            ),
+        ));
     }
     if let (Some(ty), false) = (variant.attrs.from.first(), variant.fields.is_empty()) {
         cx.error_spanned_by(
@@ -156,17 +157,17 @@ fn check_fields(cx: &Ctxt, variant: &Variant<'_>) {
     }
     // A `#[backtrace]` field is reported on its own; it does not count here as well.
     let fields = variant.fields.iter().filter(|f| !f.attrs.backtrace).count();
-    if let Some(from) = variant.fields.iter().find_map(|f| f.attrs.from) {
-        if fields != 1 {
-            cx.syn_error(syn::Error::new(
-                from,
-                format!(
-                    "`from` builds `{name}` from the one value converted, and `{name}` has \
+    if let Some(from) = variant.fields.iter().find_map(|f| f.attrs.from)
+        && fields != 1
+    {
+        cx.syn_error(syn::Error::new(
+            from,
+            format!(
+                "`from` builds `{name}` from the one value converted, and `{name}` has \
                      {fields} fields; remove `from` (use `source` to mark the source) or the \
                      other fields"
-                ),
-            ));
-        }
+            ),
+        ));
     }
 }
 

@@ -62,10 +62,14 @@ impl Repr {
     /// when `heap` could not be allocated.
     #[inline]
     pub(crate) fn created(raw: u32, heap: Option<Self>) -> Self {
-        let Some(mut repr) = heap else {
+        let Some(repr) = heap else {
             return Self::inline(raw);
         };
-        repr.attach_backtrace();
+        // By value, so the common case keeps the word in a register.
+        #[cfg(feature = "std")]
+        if crate::backtrace::enabled() {
+            return repr.with_backtrace();
+        }
         repr
     }
 
@@ -147,25 +151,17 @@ impl Repr {
         old.release_heap();
     }
 
-    /// Captures a backtrace into this new heap status, when they are enabled: one load when
-    /// they are not.
-    #[inline]
-    #[allow(clippy::unused_self, reason = "does nothing without the `std` feature")]
-    fn attach_backtrace(&mut self) {
-        #[cfg(feature = "std")]
-        if crate::backtrace::enabled() {
-            self.capture_backtrace();
-        }
-    }
-
+    /// This new heap status with a backtrace of its creation, if the allocator has room.
     #[cfg(feature = "std")]
     #[cold]
-    fn capture_backtrace(&mut self) {
-        if let Some(backtrace) = crate::backtrace::capture() {
-            if let Some(extras) = self.extras_mut() {
-                extras.backtrace = Some(backtrace);
-            }
+    #[inline(never)]
+    fn with_backtrace(mut self) -> Self {
+        if let Some(backtrace) = crate::backtrace::capture()
+            && let Some(extras) = self.extras_mut()
+        {
+            extras.backtrace = Some(backtrace);
         }
+        self
     }
 }
 

@@ -83,10 +83,10 @@ impl Repr {
         let Some(mut repr) = formatted(raw, format_args!("{error}"), Some(location)) else {
             return Self::inline(raw);
         };
-        if let Ok(source) = Shared::try_new_error(error) {
-            if let Some(extras) = repr.extras_mut() {
-                extras.source = Some(source);
-            }
+        if let Ok(source) = Shared::try_new_error(error)
+            && let Some(extras) = repr.extras_mut()
+        {
+            extras.source = Some(source);
         }
         Self::created(raw, Some(repr))
     }
@@ -94,8 +94,14 @@ impl Repr {
     /// A heap status whose body is `kind`, a variant with fields, moved in unformatted: one
     /// allocation, and a backtrace when they are enabled. Without memory, the result is the
     /// inline code and `kind` is dropped.
-    #[cold]
-    #[inline(never)]
+    ///
+    /// Inlined into the derive's constructors, which are cold and out of line themselves: an
+    /// error site is one call, which allocates and moves the fields in.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "one call at an error site: measured in BENCHMARKS.md (fields, heap4)"
+    )]
     #[must_use]
     pub fn from_kind<K: Send + Sync + 'static>(
         raw: u32,
@@ -103,6 +109,22 @@ impl Repr {
         location: &'static Location<'static>,
     ) -> Self {
         Self::created(raw, Self::alloc_value(raw, kind, Some(location)).ok())
+    }
+
+    /// [`Repr::from_kind`] with the kind made by `make`, in place, once the allocation
+    /// succeeded: a constructor's fields go straight into the payload.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "one call at an error site: measured in BENCHMARKS.md (fields, heap4)"
+    )]
+    #[must_use]
+    pub fn from_kind_with<K: Send + Sync + 'static>(
+        raw: u32,
+        make: impl FnOnce() -> K,
+        location: &'static Location<'static>,
+    ) -> Self {
+        Self::created(raw, Self::alloc_value_with(raw, make, Some(location)).ok())
     }
 
     /// Replaces the message, keeping code, location, source, details and context lines.
@@ -163,11 +185,11 @@ fn alloc_formatted(
     let mut buffer = [MaybeUninit::<u8>::uninit(); FIRST_PASS];
     let mut first = MessageSink::new(&mut buffer);
     write(&mut first);
-    if first.overflowed() {
-        if let Some(mut pending) = Pending::new(first.total()) {
-            pending.write(&write);
-            return Some(pending.finish(code, location, None));
-        }
+    if first.overflowed()
+        && let Some(mut pending) = Pending::new(first.total())
+    {
+        pending.write(&write);
+        return Some(pending.finish(code, location, None));
     }
     alloc_with_str(code, first.text(), location, None)
 }

@@ -453,22 +453,19 @@ pub fn source_of<K: Kind>(repr: &Repr) -> Option<&(dyn Error + 'static)> {
         .or_else(|| repr.source())
 }
 
-/// The status of `kind`, made at `location` if it takes the heap: the inline code for a variant
-/// without fields, the packed word when the fields fit, else `heap(kind)`.
+/// The word of a variant that needs no allocation: its code alone, or its fields packed beside
+/// it (where the target's word has room); `None` for a variant that goes to the heap.
 #[inline(always)]
 #[allow(
     clippy::inline_always,
     reason = "inlined into each cold constructor, where the packing of its variant folds away"
 )]
-pub fn repr_of_kind<K: Kind>(kind: K, heap: impl FnOnce(K) -> Repr) -> Repr {
-    let raw = kind.raw();
-    match kind.pack() {
-        Packing::Code => Repr::inline(raw),
-        Packing::Fields(fields) => match Repr::packed(raw, fields) {
-            Some(repr) => repr,
-            None => heap(kind),
-        },
-        Packing::Heap => heap(kind),
+#[must_use]
+pub fn word_of(raw: u32, packing: Packing) -> Option<Repr> {
+    match packing {
+        Packing::Code => Some(Repr::inline(raw)),
+        Packing::Fields(fields) => Repr::packed(raw, fields),
+        Packing::Heap => None,
     }
 }
 
@@ -509,6 +506,55 @@ pub trait CannotStoreKind {
 }
 
 impl<K> CannotStoreKind for &KindValue<K> {
+    #[inline]
+    fn __fs_store(self, raw: u32, _: &'static Location<'static>) -> Repr {
+        drop(self.0.take());
+        Repr::inline(raw)
+    }
+}
+
+/// A kind to be made on the heap by a closure (a constructor's fields go straight into the
+/// payload), for the same compile-time choice as [`KindValue`]: [`StoreMadeKind`] when the kind
+/// is `Send + Sync`, [`CannotStoreMadeKind`] otherwise.
+pub struct KindMaker<F>(Cell<Option<F>>);
+
+impl<F> KindMaker<F> {
+    /// The maker `make`.
+    #[inline]
+    pub const fn new(make: F) -> Self {
+        Self(Cell::new(Some(make)))
+    }
+}
+
+/// A made kind that can be stored: implemented for `&&KindMaker<F>` when `F` makes a
+/// `Send + Sync + 'static` kind.
+pub trait StoreMadeKind {
+    /// The heap status of the kind made, at `location`.
+    fn __fs_store(self, raw: u32, location: &'static Location<'static>) -> Repr;
+}
+
+impl<K: Send + Sync + 'static, F: FnOnce() -> K> StoreMadeKind for &&KindMaker<F> {
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "the constructor's fields go straight into the allocation only when inlined"
+    )]
+    fn __fs_store(self, raw: u32, location: &'static Location<'static>) -> Repr {
+        match self.0.take() {
+            Some(make) => Repr::from_kind_with(raw, make, location),
+            None => Repr::inline(raw),
+        }
+    }
+}
+
+/// A made kind that cannot be stored (never in a program that compiles): implemented for
+/// `&KindMaker<F>` of every `F`.
+pub trait CannotStoreMadeKind {
+    /// The code alone.
+    fn __fs_store(self, raw: u32, location: &'static Location<'static>) -> Repr;
+}
+
+impl<F> CannotStoreMadeKind for &KindMaker<F> {
     #[inline]
     fn __fs_store(self, raw: u32, _: &'static Location<'static>) -> Repr {
         drop(self.0.take());

@@ -58,9 +58,10 @@ pub use read::ContextLines;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::kinds::{
-        AnyKinds, AsDynError, AssertDebug, CannotStoreKind, DebugKind, EqKinds, Field, Kind,
-        KindIsDebug, KindNotDebug, KindPair, KindValue, OpaqueField, PackField, Packer, Packing,
-        Storable, StoreKind, Unpacker, kind_code_text, kind_of, repr_of_kind, source_of,
+        AnyKinds, AsDynError, AssertDebug, CannotStoreKind, CannotStoreMadeKind, DebugKind,
+        EqKinds, Field, Kind, KindIsDebug, KindMaker, KindNotDebug, KindPair, KindValue,
+        OpaqueField, PackField, Packer, Packing, Storable, StoreKind, StoreMadeKind, Unpacker,
+        kind_code_text, kind_of, source_of, word_of,
     };
     pub use crate::pieces::{Piece, PieceOf, ViaDisplay, ViaExact, piece};
     pub use crate::report::{debug, debug_kind, display, display_kind};

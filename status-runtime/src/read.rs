@@ -48,15 +48,13 @@ impl Repr {
 
     /// The value of the variant this status was made from, if it is stored in the status and is
     /// a `K`: in its own payload, or in the one it is a changed copy of.
+    #[inline]
     #[must_use]
     pub fn kind_value<K: 'static>(&self) -> Option<&K> {
         let payload = self.payload()?;
-        if let Some(kind) = payload.value::<K>() {
-            return Some(kind);
-        }
-        match payload.extras()?.kind.as_ref()? {
-            KindHolder::Value(share) => share.value::<K>(),
-            KindHolder::Packed(_) => None,
+        match payload.value::<K>() {
+            Some(kind) => Some(kind),
+            None => held_value(payload.extras()?),
         }
     }
 
@@ -76,6 +74,17 @@ impl Repr {
     /// The extras, if this is a heap status that has any.
     fn extras(&self) -> Option<&Extras> {
         self.payload().and_then(PayloadRef::extras)
+    }
+}
+
+/// The value a changed copy holds a share of, if it is a `K`: out of line, so reading the kind
+/// of a status with its own value costs no stack frame.
+#[cold]
+#[inline(never)]
+fn held_value<K: 'static>(extras: &Extras) -> Option<&K> {
+    match extras.kind.as_ref()? {
+        KindHolder::Value(share) => share.value::<K>(),
+        KindHolder::Packed(_) => None,
     }
 }
 

@@ -154,10 +154,10 @@ fn write_debug(
         }
     }
     #[cfg(feature = "std")]
-    if let Some(backtrace) = repr.backtrace() {
-        if backtrace.status() == std::backtrace::BacktraceStatus::Captured {
-            write!(f, "\n\nStack backtrace:\n{backtrace}")?;
-        }
+    if let Some(backtrace) = repr.backtrace()
+        && backtrace.status() == std::backtrace::BacktraceStatus::Captured
+    {
+        write!(f, "\n\nStack backtrace:\n{backtrace}")?;
     }
     Ok(())
 }

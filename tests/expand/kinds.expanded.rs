@@ -138,7 +138,17 @@ impl Error {
     #[inline(never)]
     #[track_caller]
     pub fn too_big(size: usize, len: usize) -> Self {
-        Self::__from_kind(ErrorKind::TooBig { size, len })
+        use ::fast_status::__private::{CannotStoreMadeKind as _, StoreMadeKind as _};
+        Self(
+            (&&::fast_status::__private::KindMaker::new(move || ErrorKind::TooBig {
+                size,
+                len,
+            }))
+                .__fs_store(
+                    ErrorCode::TooBig as ::core::primitive::u32,
+                    ::core::panic::Location::caller(),
+                ),
+        )
     }
     ///A [`ErrorKind::BadOffset`] status with these fields, recording the caller's location. The fields are moved, not formatted: packed into the word when they fit in 32 bits, else into one allocation.
     #[cold]
@@ -152,21 +162,45 @@ impl Error {
     #[inline(never)]
     #[track_caller]
     pub fn io(value: std::io::Error) -> Self {
-        Self::__from_kind(ErrorKind::Io(value))
+        use ::fast_status::__private::{CannotStoreMadeKind as _, StoreMadeKind as _};
+        Self(
+            (&&::fast_status::__private::KindMaker::new(move || ErrorKind::Io(value)))
+                .__fs_store(
+                    ErrorCode::Io as ::core::primitive::u32,
+                    ::core::panic::Location::caller(),
+                ),
+        )
     }
     ///A [`ErrorKind::Named`] status with these fields, recording the caller's location. The fields are moved, not formatted: packed into the word when they fit in 32 bits, else into one allocation.
     #[cold]
     #[inline(never)]
     #[track_caller]
     pub fn named(name: String, line: u32) -> Self {
-        Self::__from_kind(ErrorKind::Named { name, line })
+        use ::fast_status::__private::{CannotStoreMadeKind as _, StoreMadeKind as _};
+        Self(
+            (&&::fast_status::__private::KindMaker::new(move || ErrorKind::Named {
+                name,
+                line,
+            }))
+                .__fs_store(
+                    ErrorCode::Named as ::core::primitive::u32,
+                    ::core::panic::Location::caller(),
+                ),
+        )
     }
     ///A [`ErrorKind::Other`] status with these fields, recording the caller's location. The fields are moved, not formatted: packed into the word when they fit in 32 bits, else into one allocation.
     #[cold]
     #[inline(never)]
     #[track_caller]
     pub fn other(value: Box<dyn std::error::Error + Send + Sync>) -> Self {
-        Self::__from_kind(ErrorKind::Other(value))
+        use ::fast_status::__private::{CannotStoreMadeKind as _, StoreMadeKind as _};
+        Self(
+            (&&::fast_status::__private::KindMaker::new(move || ErrorKind::Other(value)))
+                .__fs_store(
+                    ErrorCode::Other as ::core::primitive::u32,
+                    ::core::panic::Location::caller(),
+                ),
+        )
     }
     ///A [`ErrorCode::Custom`] status with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
@@ -244,17 +278,20 @@ impl Error {
     #[track_caller]
     #[allow(clippy::inline_always)]
     fn __from_kind(value: ErrorKind) -> Self {
-        let location = ::core::panic::Location::caller();
+        let raw = ::fast_status::__private::Kind::raw(&value);
+        let word = ::fast_status::__private::word_of(
+            raw,
+            ::fast_status::__private::Kind::pack(&value),
+        );
         Self(
-            ::fast_status::__private::repr_of_kind(
-                value,
-                |value| {
+            match word {
+                ::core::option::Option::Some(word) => word,
+                ::core::option::Option::None => {
                     use ::fast_status::__private::{CannotStoreKind as _, StoreKind as _};
-                    let raw = ::fast_status::__private::Kind::raw(&value);
                     (&&::fast_status::__private::KindValue::new(value))
-                        .__fs_store(raw, location)
-                },
-            ),
+                        .__fs_store(raw, ::core::panic::Location::caller())
+                }
+            },
         )
     }
 }

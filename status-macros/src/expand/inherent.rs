@@ -24,7 +24,7 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
             (v.snake == type_snake).then(|| quote!(#[allow(clippy::self_named_constructors)]));
         match g.kind {
             Some(kind) if !v.fields.is_empty() => {
-                field_constructor(kind, v, &method, allow.as_ref())
+                field_constructor(g, kind, v, &method, allow.as_ref())
             }
             _ => message_constructor(code, v, &method, allow.as_ref()),
         }
@@ -117,8 +117,10 @@ fn message_constructor(
 }
 
 /// `variant(fields..)`: a variant with fields, which are moved, not formatted. Out of line, so
-/// an error site is the fields' moves and one call.
+/// an error site is the fields' moves and one call. A variant whose written types say it never
+/// packs is made straight into its allocation.
 fn field_constructor(
+    g: &Gen<'_>,
     kind: &Ident,
     v: &Variant<'_>,
     method: &Ident,
@@ -142,6 +144,18 @@ fn field_constructor(
         quote!(#kind::#variant(#(#params),*))
     };
     let too_many = (params.len() > 7).then(|| quote!(#[allow(clippy::too_many_arguments)]));
+    let body = if super::kind::may_pack(v) {
+        quote!(Self::__from_kind(#value))
+    } else {
+        let Gen { code, private, .. } = g;
+        quote! {
+            use #private::{CannotStoreMadeKind as _, StoreMadeKind as _};
+            Self((&&#private::KindMaker::new(move || #value)).__fs_store(
+                #code::#variant as ::core::primitive::u32,
+                ::core::panic::Location::caller(),
+            ))
+        }
+    };
     let doc = format!(
         "A [`{kind}::{variant}`] status with these fields, recording the caller's location. \
          The fields are moved, not formatted: packed into the word when they fit in 32 bits, \
@@ -155,7 +169,7 @@ fn field_constructor(
         #allow
         #too_many
         pub fn #method(#(#params: #types),*) -> Self {
-            Self::__from_kind(#value)
+            #body
         }
     }
 }
@@ -164,7 +178,7 @@ fn field_constructor(
 fn kind_accessors(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     let private = &g.private;
     let krate = &g.input.krate;
-    let (value, location, raw) = (local("value"), local("location"), local("raw"));
+    let (value, word, raw) = (local("value"), local("word"), local("raw"));
     let doc = format!(
         "The [`{kind}`] this status was made from, to `match` with its own patterns: \
          `match status.kind().as_deref() {{ Some({kind}::Variant {{ .. }}) => .., _ => .. }}`.\n\n\
@@ -187,12 +201,16 @@ fn kind_accessors(g: &Gen<'_>, kind: &Ident) -> TokenStream {
         #[track_caller]
         #[allow(clippy::inline_always)]
         fn __from_kind(#value: #kind) -> Self {
-            let #location = ::core::panic::Location::caller();
-            Self(#private::repr_of_kind(#value, |#value| {
-                use #private::{CannotStoreKind as _, StoreKind as _};
-                let #raw = #private::Kind::raw(&#value);
-                (&&#private::KindValue::new(#value)).__fs_store(#raw, #location)
-            }))
+            let #raw = #private::Kind::raw(&#value);
+            let #word = #private::word_of(#raw, #private::Kind::pack(&#value));
+            Self(match #word {
+                ::core::option::Option::Some(#word) => #word,
+                ::core::option::Option::None => {
+                    use #private::{CannotStoreKind as _, StoreKind as _};
+                    (&&#private::KindValue::new(#value))
+                        .__fs_store(#raw, ::core::panic::Location::caller())
+                }
+            })
         }
     }
 }

@@ -112,7 +112,7 @@ fn bind_all(v: &Variant<'_>) -> TokenStream {
 /// widths alone pass 32 bits. Any other type is left to its `Pack` impl, or lack of one, at
 /// compile time. Saying "no" here only spares the generated code: a variant that cannot pack
 /// takes the heap either way.
-fn may_pack(v: &Variant<'_>) -> bool {
+pub(super) fn may_pack(v: &Variant<'_>) -> bool {
     let mut width = 0;
     for field in &v.fields {
         match written_width(field.ty) {

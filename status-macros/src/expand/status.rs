@@ -21,15 +21,16 @@ pub(crate) fn status(invocation: &Invocation) -> TokenStream {
     let split = match message {
         Message::Display(value) => Split::value(value),
         Message::Literal { text, args } => {
-            if args.is_empty() && invocation.code_is_constant_path() {
-                if let Some(value) = static_text(text) {
-                    let value = syn::LitStr::new(&value, text.span());
-                    return quote! {
-                        (#code).__fast_status_static(const {
-                            &#private::StaticStatus::new(#code as ::core::primitive::u32, #value)
-                        })
-                    };
-                }
+            if args.is_empty()
+                && invocation.code_is_constant_path()
+                && let Some(value) = static_text(text)
+            {
+                let value = syn::LitStr::new(&value, text.span());
+                return quote! {
+                    (#code).__fast_status_static(const {
+                        &#private::StaticStatus::new(#code as ::core::primitive::u32, #value)
+                    })
+                };
             }
             let Some(split) = Split::literal(text, args) else {
                 let args = join_commas(args);

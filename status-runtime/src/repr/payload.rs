@@ -76,70 +76,119 @@ fn message_layout(cap: usize) -> Option<Layout> {
 /// What the payload needs to know of the type of a value body: one constant per type.
 pub(crate) struct ValueType {
     /// The type's id, to check a read of the value (the caller names the type).
-    type_id: fn() -> TypeId,
-    /// Drops the value in place; `None` when it has no drop glue.
-    drop: Option<unsafe fn(NonNull<u8>)>,
+    type_id: TypeId,
     /// Where the value starts in the allocation: after the header, aligned for it.
     offset: usize,
-    /// The whole allocation's layout.
-    layout: Layout,
+    /// Frees a payload of this type: `free_value::<K>`.
+    free: unsafe fn(NonNull<Header>),
 }
 
 impl ValueType {
     /// The description of `K`. A `K` too large for any allocation fails to compile.
     const fn of<K: 'static>() -> Self {
-        let offset = HEADER.next_multiple_of(align_of::<K>());
-        let align = if align_of::<K>() > align_of::<Header>() {
-            align_of::<K>()
-        } else {
-            align_of::<Header>()
-        };
-        let Ok(layout) = Layout::from_size_align(offset + size_of::<K>(), align) else {
-            panic!("a status cannot hold a value this large");
-        };
         Self {
-            type_id: TypeId::of::<K>,
-            drop: if core::mem::needs_drop::<K>() {
-                Some(drop_value::<K>)
-            } else {
-                None
-            },
-            offset,
-            layout,
+            type_id: TypeId::of::<K>(),
+            offset: value_offset::<K>(),
+            free: free_value::<K>,
         }
     }
 
-    /// Whether this describes `K`: the same constant (usual), or the same type id.
+    /// Whether this describes `K`: its type id compared with a constant.
     #[inline]
-    fn is<K: 'static>(&'static self) -> bool {
-        ptr::eq(self, const { &ValueType::of::<K>() }) || (self.type_id)() == TypeId::of::<K>()
+    fn is<K: 'static>(&self) -> bool {
+        self.type_id == const { TypeId::of::<K>() }
     }
 }
 
-/// Drops the `K` at `value`.
-///
-/// # Safety
-///
-/// `value` points at a live `K` in a payload's allocation (with its provenance), which is not
-/// used again.
-unsafe fn drop_value<K>(value: NonNull<u8>) {
-    // SAFETY: as the caller guarantees.
-    unsafe { ptr::drop_in_place(value.cast::<K>().as_ptr()) };
+/// Where a `K` starts in its payload: after the header, aligned for it.
+const fn value_offset<K>() -> usize {
+    HEADER.next_multiple_of(align_of::<K>())
+}
+
+/// The layout of a payload whose value is a `K`.
+const fn value_layout<K>() -> Layout {
+    let align = if align_of::<K>() > align_of::<Header>() {
+        align_of::<K>()
+    } else {
+        align_of::<Header>()
+    };
+    let Ok(layout) = Layout::from_size_align(value_offset::<K>() + size_of::<K>(), align) else {
+        panic!("a status cannot hold a value this large");
+    };
+    layout
 }
 
 /// Drops a payload's value when dropped: made before the header is dropped, so that a panic
 /// there still drops the value (before the allocation is freed).
-struct DropValue {
-    /// The value, reached from the allocation pointer.
-    value: NonNull<u8>,
-    drop: unsafe fn(NonNull<u8>),
+struct DropValue<K>(NonNull<K>);
+
+impl<K> Drop for DropValue<K> {
+    fn drop(&mut self) {
+        // SAFETY: built by `free_value` from the last reference's value, reached from the
+        // allocation pointer, which nothing uses after.
+        unsafe { ptr::drop_in_place(self.0.as_ptr()) };
+    }
 }
 
-impl Drop for DropValue {
-    fn drop(&mut self) {
-        // SAFETY: built by `free` from the last reference's value, which nothing uses after.
-        unsafe { (self.drop)(self.value) };
+/// Drops the header's fields and the `K` value of the payload at `ptr`, and frees it, with the
+/// layout and offset known at compile time.
+///
+/// # Safety
+///
+/// `ptr` is the allocation pointer of a payload built by `alloc_value::<K>`, and nothing
+/// references the payload any more (no status word, no value share).
+unsafe fn free_value<K>(ptr: NonNull<Header>) {
+    #[cfg(loom)]
+    // SAFETY: the caller guarantees the payload is unaliased.
+    unsafe {
+        (*ptr.as_ptr()).access.write();
+        (*ptr.as_ptr()).value_access.write();
     }
+    let _free = FreeOnDrop {
+        ptr: ptr.cast(),
+        layout: const { value_layout::<K>() },
+    };
+    // SAFETY: `alloc_value::<K>` put the value at this offset in this allocation.
+    let _value = DropValue(unsafe { ptr.cast::<u8>().add(value_offset::<K>()) }.cast::<K>());
+    // SAFETY: the header was written by `alloc_value` and is dropped once, through the
+    // allocation pointer. `_value` then drops the value and `_free` frees the allocation, also if
+    // a source's or a detail's `Drop` panics.
+    unsafe { drop_header(ptr) };
+}
+
+/// Drops the header's fields: its extras, out of line (most payloads have none, and their drop
+/// is long enough to give every free a stack frame).
+///
+/// # Safety
+///
+/// `ptr` is the allocation pointer of a payload whose header is dropped here once.
+#[inline(always)]
+#[allow(clippy::inline_always, reason = "the header's part of both frees")]
+unsafe fn drop_header(ptr: NonNull<Header>) {
+    // SAFETY: as the caller guarantees; the reference covers the `extras` field only.
+    if let Some(extras) = unsafe { (*ptr.as_ptr()).extras.take() } {
+        drop_extras(extras);
+    }
+    // The header's other fields own nothing (asserted below), except loom's access cells.
+    #[cfg(loom)]
+    // SAFETY: as the caller guarantees; what is left has no extras to drop.
+    unsafe {
+        ptr::drop_in_place(ptr.as_ptr());
+    }
+}
+
+// What `drop_header` leaves undropped owns nothing: counts, the code, lengths, references.
+#[cfg(not(loom))]
+const _: () = {
+    assert!(!core::mem::needs_drop::<RefCount>());
+    assert!(!core::mem::needs_drop::<Option<&'static Location<'static>>>());
+    assert!(!core::mem::needs_drop::<Option<&'static ValueType>>());
+};
+
+/// Drops a payload's extras.
+#[inline(never)]
+fn drop_extras(extras: Box<Extras>) {
+    drop(extras);
 }
 
 impl Repr {
@@ -186,18 +235,42 @@ impl Repr {
     }
 
     /// A heap word whose body is `value`, or `value` back if the allocator fails.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "inlined into each kind's cold constructor: one call at an error site"
+    )]
     pub(crate) fn alloc_value<K: Send + Sync + 'static>(
         code: u32,
         value: K,
         location: Option<&'static Location<'static>>,
     ) -> Result<Self, K> {
+        Self::alloc_value_with(code, move || value, location).map_err(|make| make())
+    }
+
+    /// A heap word whose body is the value `make` returns, made in place after the allocation
+    /// succeeded; `make` back if the allocator fails. If `make` panics, the allocation is freed.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "inlined into each kind's cold constructor: one call at an error site"
+    )]
+    pub(crate) fn alloc_value_with<K: Send + Sync + 'static, F: FnOnce() -> K>(
+        code: u32,
+        make: F,
+        location: Option<&'static Location<'static>>,
+    ) -> Result<Self, F> {
         let ty: &'static ValueType = const { &ValueType::of::<K>() };
+        let layout = const { value_layout::<K>() };
         // SAFETY: the layout has a non-zero size (it holds at least a `Header`).
-        let Some(ptr) = NonNull::new(unsafe { alloc::alloc::alloc(ty.layout) }) else {
-            return Err(value);
+        let Some(ptr) = NonNull::new(unsafe { alloc::alloc::alloc(layout) }) else {
+            return Err(make);
         };
-        // SAFETY: `ptr` is a fresh allocation with `ty.layout`: aligned for `Header` and for
-        // `K`, with room for the header at its start and for a `K` at `ty.offset`.
+        // Frees the allocation if `make` panics; forgotten once it returned.
+        let guard = FreeOnDrop { ptr, layout };
+        let value = make();
+        core::mem::forget(guard);
+        // SAFETY: as in `alloc_value`: a fresh allocation with `value_layout::<K>()`.
         unsafe {
             ptr.add(ty.offset).cast::<K>().write(value);
             ptr.cast::<Header>().write(Header {
@@ -215,7 +288,6 @@ impl Repr {
                 value_access: super::refcount::Access::new(),
             });
         }
-        // The heap tag is `00`: the word is the allocation pointer as it is.
         Ok(Self(ptr))
     }
 
@@ -392,87 +464,77 @@ impl Own {
         Self(ptr)
     }
 
-    /// Gives up the share; after the last, drops what only statuses read and frees the payload
-    /// unless a value share still holds it.
+    /// Gives up the share; after the last, frees the payload, unless a value share still holds
+    /// it (then only what statuses read goes now). Each free is a tail call: giving up a share
+    /// that is not the last (a clone's drop) costs no stack frame.
     #[inline]
     fn release(self) {
+        let ptr = self.0;
         // SAFETY: the share keeps the payload alive until the decrement; the reference covers
         // the count only and is not used after it.
-        let last = unsafe { &(*self.0.as_ptr()).refcount }.decrement_is_last();
-        if last {
-            // SAFETY: that was the last status share.
-            unsafe { self.retire() };
-        }
-    }
-
-    /// The last status share is gone. A message payload is freed; a value payload's extras are
-    /// dropped, then the status words' share of the value is given up (freeing the payload
-    /// unless a value share holds it). Out of line, so that giving up a share that is not the
-    /// last (a clone's drop) costs no stack frame.
-    ///
-    /// # Safety
-    ///
-    /// This was the last status share: no status word reaches the payload any more.
-    #[inline(never)]
-    unsafe fn retire(self) {
-        let ptr = self.0;
-        // SAFETY: the payload is live (its holders count includes the status words' share,
-        // given up below); a read of one field.
-        if unsafe { (*ptr.as_ptr()).value }.is_none() {
-            // SAFETY: a message payload has no value shares: this was the last reference.
-            unsafe { free(ptr) };
+        if !unsafe { &(*ptr.as_ptr()).refcount }.decrement_is_last() {
             return;
         }
-        // The status words' share of the value, given up however dropping the extras ends.
-        let _statuses = ValueShare(ptr);
-        #[cfg(loom)]
-        // SAFETY: as above.
-        unsafe { &(*ptr.as_ptr()).access }.write();
-        // SAFETY: no status word reaches the extras any more, and value shares never read
-        // them: the reference to the field is the only access.
-        let extras = unsafe { (*ptr.as_ptr()).extras.take() };
-        drop(extras);
+        // SAFETY: that was the last status share: the payload is live while the status words'
+        // share of its value (or, for a message, the payload itself) is not given up; reads of
+        // one field and of a count, whose reference is not kept.
+        match unsafe { (*ptr.as_ptr()).value } {
+            // SAFETY: a message payload has no value shares: nothing else references it.
+            None => unsafe { free_message(ptr) },
+            // SAFETY: no value share either (`is_unique`'s `Acquire` orders their reads before
+            // the free); the payload's value is a `K` whose `free` this is.
+            Some(ty) if unsafe { &(*ptr.as_ptr()).holders }.is_unique() => unsafe {
+                (ty.free)(ptr);
+            },
+            // SAFETY: the last status share is gone.
+            Some(_) => unsafe { retire_shared_value(ptr) },
+        }
     }
 }
 
-/// Drops the header's fields and the value, and frees the allocation.
+/// The last status share of a value payload that a value share still holds: drops the extras
+/// (what only statuses read), and gives up the status words' share of the value.
 ///
 /// # Safety
 ///
-/// `ptr` is a payload's allocation pointer, and nothing references the payload any more (no
-/// status word, no value share).
+/// The last status share of the payload at `ptr` is gone.
+#[cold]
 #[inline(never)]
-unsafe fn free(ptr: NonNull<Header>) {
+unsafe fn retire_shared_value(ptr: NonNull<Header>) {
+    // The status words' share of the value, given up however dropping the extras ends.
+    let _statuses = ValueShare(ptr);
+    #[cfg(loom)]
+    // SAFETY: the payload is live while `_statuses` holds it.
+    unsafe { &(*ptr.as_ptr()).access }.write();
+    // SAFETY: no status word reaches the extras any more, and value shares never read them:
+    // the reference to the field is the only access.
+    let extras = unsafe { (*ptr.as_ptr()).extras.take() };
+    drop(extras);
+}
+
+/// Drops the header's fields and frees the allocation of a message payload.
+///
+/// # Safety
+///
+/// `ptr` is the allocation pointer of a payload built by `Pending::finish`, and nothing
+/// references the payload any more.
+#[inline(never)]
+unsafe fn free_message(ptr: NonNull<Header>) {
     let header = ptr.as_ptr();
     #[cfg(loom)]
     // SAFETY: the caller guarantees the payload is unaliased.
-    unsafe {
-        (*header).access.write();
-        (*header).value_access.write();
-    }
-    // SAFETY: the payload is live; reads of two fields, before anything is dropped.
-    let (cap, value) = unsafe { ((*header).cap, (*header).value) };
-    let layout = match value {
-        Some(ty) => ty.layout,
-        // SAFETY: the allocation was made by `Pending::new` with this `cap`, which it checked.
-        None => unsafe { message_layout(cap).unwrap_unchecked() },
-    };
+    unsafe { &(*header).access }.write();
+    // SAFETY: the payload is live; a read of one field. The allocation was made by
+    // `Pending::new` with this `cap`, which it checked.
+    let layout = unsafe { message_layout((*header).cap).unwrap_unchecked() };
     let _free = FreeOnDrop {
         ptr: ptr.cast(),
         layout,
     };
-    let _value = value.and_then(|ty| {
-        Some(DropValue {
-            // SAFETY: `alloc_value` put the value at `ty.offset` in this allocation.
-            value: unsafe { ptr.cast::<u8>().add(ty.offset) },
-            drop: ty.drop?,
-        })
-    });
-    // SAFETY: the header was written by `Pending::finish` or `alloc_value` and is dropped
-    // once, through the allocation pointer. `_value` then drops the value and `_free` frees the
-    // allocation, also if a source's or a detail's `Drop` panics (the rest of the header is
-    // dropped during that unwind).
-    unsafe { ptr::drop_in_place(header) };
+    // SAFETY: the header was written by `Pending::finish` and is dropped once, through the
+    // allocation pointer; `_free` frees the allocation afterwards, also if a source's or a
+    // detail's `Drop` panics.
+    unsafe { drop_header(ptr) };
 }
 
 /// The value body of the payload at `ptr`, if it is a `K`.
@@ -488,8 +550,13 @@ unsafe fn value_of<'a, K: 'static>(ptr: NonNull<Header>) -> Option<&'a K> {
         return None;
     }
     // SAFETY: the payload was built by `alloc_value::<K>` (its type says so), which wrote a `K`
-    // at `ty.offset`, reached here from the allocation pointer; it is never written again.
-    Some(unsafe { ptr.cast::<u8>().add(ty.offset).cast::<K>().as_ref() })
+    // at this offset, reached here from the allocation pointer; it is never written again.
+    Some(unsafe {
+        ptr.cast::<u8>()
+            .add(value_offset::<K>())
+            .cast::<K>()
+            .as_ref()
+    })
 }
 
 /// A share of a payload's value body, held by a changed copy of a status with fields: it keeps
@@ -539,10 +606,14 @@ impl Clone for ValueShare {
 
 impl Drop for ValueShare {
     fn drop(&mut self) {
-        if self.holders().decrement_is_last() {
+        if !self.holders().decrement_is_last() {
+            return;
+        }
+        // SAFETY: the payload is live until freed; a read of one field, set at construction.
+        if let Some(ty) = unsafe { (*self.0.as_ptr()).value } {
             // SAFETY: that was the last holder: the status words' share is gone too, so
-            // nothing references the payload.
-            unsafe { free(self.0) };
+            // nothing references the payload, whose value is a `K` whose `free` this is.
+            unsafe { (ty.free)(self.0) };
         }
     }
 }

@@ -32,6 +32,7 @@ pub(super) struct FreeOnDrop {
 }
 
 impl Drop for FreeOnDrop {
+    #[inline]
     fn drop(&mut self) {
         // SAFETY: whoever built the guard owned the allocation made at `ptr` with `layout`, and
         // gave it to the guard: nothing uses it after this.
