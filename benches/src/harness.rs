@@ -82,7 +82,8 @@ pub fn is_callgrind_child() -> bool {
 }
 
 /// Runs this binary under callgrind with `--icount-child` and returns, for each of `keys`
-/// (`module::icount_name`, functions of the binary crate `krate`), the instructions it executed.
+/// (paths of functions in the binary crate `krate`, without the crate's name:
+/// `module::icount_name`), the instructions it executed.
 /// `None` without valgrind.
 pub fn instruction_counts(
     krate: &str,
@@ -115,13 +116,14 @@ pub fn instruction_counts(
     if !status.success() {
         return None;
     }
-    let counts = read_dumps(&dir);
+    let counts = read_dumps(&dir, krate);
     let _ = std::fs::remove_dir_all(&dir);
     Some(counts)
 }
 
-/// Reads callgrind dumps: each names its trigger (`--dump-after=<function>`) and totals.
-fn read_dumps(dir: &Path) -> HashMap<String, u64> {
+/// Reads callgrind dumps: each names its trigger (`--dump-after=<function>`) and totals; keyed
+/// by the trigger's path without `krate::`.
+fn read_dumps(dir: &Path, krate: &str) -> HashMap<String, u64> {
     let mut counts = HashMap::new();
     let Ok(entries) = std::fs::read_dir(dir) else {
         return counts;
@@ -142,13 +144,11 @@ fn read_dumps(dir: &Path) -> HashMap<String, u64> {
             })
             .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok());
         if let (Some(trigger), Some(total)) = (trigger, total) {
-            // `path::module::icount_name` -> `module::icount_name`.
-            let mut segments = trigger.rsplit("::");
-            if let (Some(name), Some(module)) = (segments.next(), segments.next())
-                && (name.contains("icount_") || module == "icount")
-            {
-                *counts.entry(format!("{module}::{name}")).or_insert(0) += total;
-            }
+            let key = trigger
+                .strip_prefix(krate)
+                .and_then(|rest| rest.strip_prefix("::"))
+                .unwrap_or(&trigger);
+            *counts.entry(key.to_owned()).or_insert(0) += total;
         }
     }
     counts

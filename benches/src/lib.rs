@@ -42,6 +42,7 @@ macro_rules! for_each_type {
     };
 }
 
+pub mod fields;
 pub mod harness;
 pub mod readpath;
 

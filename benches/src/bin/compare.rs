@@ -136,6 +136,46 @@ cells!(thin { clone });
 cells!(thiserror_string { clone });
 cells!(df40 { context });
 
+/// The scenarios of the error types with fields (`fast_status_benches::fields`), in modules
+/// of their own under `fields::`.
+macro_rules! fields_cells {
+    ([] $($module:ident => $label:literal),* $(,)?) => {
+        mod fields {
+            $(
+                pub mod $module {
+                    use std::hint::black_box;
+
+                    use fast_status_benches::fields::$module as m;
+
+                    pub const NAME: &str = concat!("fields::", stringify!($module));
+                    pub const RESULT_SIZE: usize = size_of::<Result<u64, m::E>>();
+
+                    value_cell!(icount_value, m::value, e => m::inspect(&e));
+                    value_cell!(icount_packed4, m::packed4, e => m::inspect(&e));
+                    value_cell!(icount_heap4, m::heap4, e => m::inspect(&e));
+
+                    pub fn all() -> Vec<(&'static str, super::super::Cell)> {
+                        vec![
+                            ("value", icount_value),
+                            ("packed4", icount_packed4),
+                            ("heap4", icount_heap4),
+                        ]
+                    }
+                }
+            )*
+
+            /// Every fields row, in table order.
+            pub fn types() -> Vec<super::Row> {
+                vec![$(($module::NAME, $label, $module::RESULT_SIZE, $module::all())),*]
+            }
+        }
+    };
+}
+
+fast_status_benches::for_each_fields_type!(fields_cells);
+
+const FIELDS_SCENARIOS: [&str; 3] = ["value", "packed4", "heap4"];
+
 /// One row: module name, display name, `size_of::<Result<(), E>>()`, its scenarios.
 type Row = (&'static str, &'static str, usize, Vec<(&'static str, Cell)>);
 
@@ -164,7 +204,7 @@ fn main() {
     harness::rerun_without_backtraces();
     fast_status::set_backtrace_capture(false);
     if harness::is_callgrind_child() {
-        for (_, _, _, cells) in types() {
+        for (_, _, _, cells) in types().into_iter().chain(fields::types()) {
             for (_, cell) in cells {
                 black_box(cell(ICOUNT_ITERS));
             }
@@ -174,6 +214,7 @@ fn main() {
     let with_icount = !std::env::args().any(|a| a == "--no-instructions");
     let keys: Vec<String> = types()
         .iter()
+        .chain(&fields::types())
         .flat_map(|(module, _, _, cells)| {
             cells
                 .iter()
@@ -248,6 +289,50 @@ fn main() {
             }
         }
         print_against_peers(counts);
+    }
+    print_fields(counts.as_ref());
+}
+
+/// The second table: error types with fields (DESIGN §9), each scenario's instructions per
+/// operation against the enum returned by value.
+fn print_fields(counts: Option<&HashMap<String, u64>>) {
+    println!("\nerror types with fields: a parser error enum four ways (DESIGN §9)");
+    println!("  value = Result<u64, E> success path; packed4 = BadOffset(u32) made, 4 frames,");
+    println!(
+        "  the field read back, dropped; heap4 = TooBig {{ size, len }} (two usize), the same."
+    );
+    println!(
+        "  cells: ns/op (median of 11) | allocations/op | instructions/op (÷ the enum by value's)\n"
+    );
+    print!("{:<27} {:>5}", "type", "bytes");
+    for s in FIELDS_SCENARIOS {
+        print!(" | {s:^28}");
+    }
+    println!();
+    let per_op = |module: &str, scenario: &str| {
+        let total = counts?.get(&format!("{module}::icount_{scenario}"))?;
+        #[allow(clippy::cast_precision_loss)]
+        Some(*total as f64 / ICOUNT_ITERS as f64)
+    };
+    for (module, label, size, cells) in fields::types() {
+        print!("{label:<27} {size:>5}");
+        for scenario in FIELDS_SCENARIOS {
+            let Some(&(_, cell)) = cells.iter().find(|(s, _)| *s == scenario) else {
+                print!(" | {:^28}", "n/a");
+                continue;
+            };
+            let allocs = harness::count_allocations(|| black_box(cell(1_000))) / 1_000.0;
+            let ns = harness::median_ns(cell, ITERS, 11);
+            let instructions = match (
+                per_op(module, scenario),
+                per_op(fields::by_value::NAME, scenario),
+            ) {
+                (Some(i), Some(base)) => format!("{i:>5.0} ({:.2}x)", i / base),
+                _ => "-".to_owned(),
+            };
+            print!(" | {ns:>6.2} ns {allocs:>3.1} {instructions:>13}");
+        }
+        println!();
     }
 }
 

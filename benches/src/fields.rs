@@ -1,0 +1,230 @@
+//! Error types with fields (DESIGN §9): a parser-style error enum, written four ways, behind the
+//! same function shapes:
+//!
+//! - `by_value`: the thiserror enum returned by value (32 bytes);
+//! - `boxed`: the same enum boxed in a one-word struct (`serde_json`'s pattern), its constructor
+//!   cold and out of line;
+//! - `fast`: the same enum with `#[derive(FastStatus)]`: `BadOffset(u32)` packed into the word,
+//!   `TooBig { size, len }` in one allocation;
+//! - `anyhow`: `anyhow!` with the same text (formatted at creation, no fields to read back).
+//!
+//! Every module has: `value(x)`, the success path (`Result<u64, E>`); `packed1..4(x)` and
+//! `heap1..4(x)`, an error made in the first frame and propagated through four; `inspect(&E)`,
+//! what a caller reads (the offset or the size, matched on the variant); and `reader(buf, at)`, a
+//! small out-of-line reader whose error branch builds `TooBig`, for the code size of an error
+//! site. Every error is made behind a constructor that is out of line and cold, so the shapes
+//! are equal; fast-status's generated constructors are that already.
+
+/// The error of a small binary parser, with thiserror: 32 bytes.
+#[derive(Debug, thiserror::Error)]
+pub enum ParseError {
+    /// Two `usize` fields.
+    #[error("type is too big ({size}) for {len}")]
+    TooBig { size: usize, len: usize },
+    /// A `u32` field: fast-status packs it.
+    #[error("bad offset {0:#x}")]
+    BadOffset(u32),
+    /// A converted error.
+    #[error("I/O failed")]
+    Io(#[from] std::io::Error),
+    /// A message and where it applies.
+    #[error("invalid at {at}: {text}")]
+    Invalid { at: usize, text: String },
+}
+
+const _: () = assert!(size_of::<ParseError>() == 32);
+
+/// The same enum, deriving the one-word status [`FastParse`].
+#[derive(Debug, fast_status::FastStatus)]
+#[status(name = FastParse)]
+pub enum FastParseKind {
+    /// Two `usize` fields: one allocation.
+    #[error("type is too big ({size}) for {len}")]
+    TooBig { size: usize, len: usize },
+    /// A `u32` field: packed into the word.
+    #[error("bad offset {0:#x}")]
+    BadOffset(u32),
+    /// A converted error.
+    #[error("I/O failed")]
+    Io(#[from] std::io::Error),
+    /// A message and where it applies.
+    #[error("invalid at {at}: {text}")]
+    Invalid { at: usize, text: String },
+}
+
+/// For every fields type: calls `$callback! { [$extra...] module => "label", ... }`, in table
+/// order.
+#[macro_export]
+macro_rules! for_each_fields_type {
+    ($callback:ident $(, $($extra:tt)*)?) => {
+        $callback! {
+            [$($($extra)*)?]
+            by_value => "enum by value (thiserror)",
+            boxed => "enum boxed",
+            fast => "fast-status",
+            anyhow => "anyhow!",
+        }
+    };
+}
+
+macro_rules! fields_shapes {
+    // Four frames over an error that `$make(x)` builds in the first.
+    (@chain $make:ident: $f1:ident, $f2:ident, $f3:ident, $f4:ident) => {
+        #[inline(never)]
+        pub fn $f1(x: u64) -> Result<u64, E> {
+            if x != u64::MAX {
+                return Err($make(x));
+            }
+            Ok(x)
+        }
+
+        #[inline(never)]
+        pub fn $f2(x: u64) -> Result<u64, E> {
+            Ok($f1(x)? + 1)
+        }
+
+        #[inline(never)]
+        pub fn $f3(x: u64) -> Result<u64, E> {
+            Ok($f2(x)? + 1)
+        }
+
+        #[inline(never)]
+        pub fn $f4(x: u64) -> Result<u64, E> {
+            Ok($f3(x)? + 1)
+        }
+    };
+    (
+        type Error = $E:ty;
+        $(#[$make:meta])*
+        fn packed($p:ident) $packed:block
+        fn heap($s:ident, $l:ident) $heap:block
+        fn inspect($e:ident) $inspect:block
+    ) => {
+        /// The error type under test.
+        pub type E = $E;
+
+        $(#[$make])*
+        fn make_packed($p: u32) -> E $packed
+
+        $(#[$make])*
+        pub(crate) fn make_heap($s: usize, $l: usize) -> E $heap
+
+        /// The value the packed error carries: the low bits of `x`.
+        #[inline]
+        fn packed(x: u64) -> E {
+            #[allow(clippy::cast_possible_truncation, reason = "the low bits, on purpose")]
+            make_packed(x as u32)
+        }
+
+        /// The sizes the heap error carries: `x` and `x + 1` (wrapping).
+        #[inline]
+        fn heap(x: u64) -> E {
+            #[allow(clippy::cast_possible_truncation, reason = "64-bit targets")]
+            let size = x as usize;
+            make_heap(size, size.wrapping_add(1))
+        }
+
+        #[inline(never)]
+        pub fn value(x: u64) -> Result<u64, E> {
+            if x == u64::MAX {
+                return Err(packed(x));
+            }
+            Ok(x + 1)
+        }
+
+        fields_shapes!(@chain packed: packed1, packed2, packed3, packed4);
+        fields_shapes!(@chain heap: heap1, heap2, heap3, heap4);
+
+        /// What a caller reads: the variant's field.
+        #[inline(never)]
+        pub fn inspect($e: &E) -> u64 $inspect
+
+        /// A small reader: a little-endian `u32` at `at`, or `TooBig` when it does not fit.
+        #[inline(never)]
+        pub fn reader(buf: &[u8], at: usize) -> Result<u32, E> {
+            match buf.get(at..at + 4) {
+                Some(b) => Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+                None => Err(make_heap(at + 4, buf.len())),
+            }
+        }
+    };
+}
+
+/// The thiserror enum, returned by value.
+pub mod by_value {
+    use super::ParseError;
+
+    fields_shapes! {
+        type Error = ParseError;
+        #[cold]
+        #[inline(never)]
+        fn packed(offset) { ParseError::BadOffset(offset) }
+        fn heap(size, len) { ParseError::TooBig { size, len } }
+        fn inspect(e) {
+            match e {
+                ParseError::BadOffset(offset) => u64::from(*offset),
+                ParseError::TooBig { size, .. } => *size as u64,
+                _ => 0,
+            }
+        }
+    }
+}
+
+/// The same enum boxed: `struct Boxed(Box<ParseError>)`, one word, as `serde_json`'s error.
+pub mod boxed {
+    use super::ParseError;
+
+    /// One word: a box of the enum.
+    #[derive(Debug)]
+    pub struct Boxed(pub Box<ParseError>);
+
+    fields_shapes! {
+        type Error = Boxed;
+        #[cold]
+        #[inline(never)]
+        fn packed(offset) { Boxed(Box::new(ParseError::BadOffset(offset))) }
+        fn heap(size, len) { Boxed(Box::new(ParseError::TooBig { size, len })) }
+        fn inspect(e) {
+            match &*e.0 {
+                ParseError::BadOffset(offset) => u64::from(*offset),
+                ParseError::TooBig { size, .. } => *size as u64,
+                _ => 0,
+            }
+        }
+    }
+}
+
+/// fast-status: the derived status of the same enum. Its constructors are cold and out of line
+/// themselves, so calling them is the error site.
+pub mod fast {
+    use super::{FastParse, FastParseKind};
+
+    fields_shapes! {
+        type Error = FastParse;
+        #[inline]
+        fn packed(offset) { FastParse::bad_offset(offset) }
+        fn heap(size, len) { FastParse::too_big(size, len) }
+        fn inspect(e) {
+            match e.kind().as_deref() {
+                Some(FastParseKind::BadOffset(offset)) => u64::from(*offset),
+                Some(FastParseKind::TooBig { size, .. }) => *size as u64,
+                _ => 0,
+            }
+        }
+    }
+}
+
+/// `anyhow!` with the same text: formatted when made; no fields to read back.
+pub mod anyhow {
+    fields_shapes! {
+        type Error = anyhow::Error;
+        #[cold]
+        #[inline(never)]
+        fn packed(offset) { anyhow::anyhow!("bad offset {offset:#x}") }
+        fn heap(size, len) { anyhow::anyhow!("type is too big ({size}) for {len}") }
+        fn inspect(e) {
+            // No fields: what can be read is whether it is an error at all.
+            u64::from(e.is::<std::io::Error>())
+        }
+    }
+}
