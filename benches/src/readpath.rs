@@ -69,3 +69,46 @@ macro_rules! read_path {
 
 crate::for_each_type!(read_path);
 read_path!([] floor_copy => "floor, second copy");
+
+/// The read path with an error type with fields (`crate::fields`): the error branch builds the
+/// heap variant `TooBig { size, len }` from two numbers of the loop.
+macro_rules! read_path_fields {
+    ($($name:ident => $module:ident,)*) => {
+        $(
+            /// The read path with this error type with fields.
+            pub mod $name {
+                use crate::fields::$module::{E, make_heap};
+
+                #[inline(never)]
+                pub fn decode(buf: &[u8], pos: usize) -> Result<u64, E> {
+                    let Some(bytes) = buf.get(pos..pos + 4) else {
+                        return Err(make_heap(pos + 4, buf.len()));
+                    };
+                    let value = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+                    if value > super::LIMIT {
+                        return Err(make_heap(value as usize, super::LIMIT as usize));
+                    }
+                    Ok(u64::from(value))
+                }
+
+                #[inline(never)]
+                pub fn sum(buf: &[u8]) -> Result<u64, E> {
+                    let mut sum = 0;
+                    let mut pos = 0;
+                    while pos + 4 <= buf.len() {
+                        sum += decode(buf, pos)?;
+                        pos += 4;
+                    }
+                    Ok(sum)
+                }
+            }
+        )*
+    };
+}
+
+read_path_fields! {
+    fields_by_value => by_value,
+    fields_boxed => boxed,
+    fields_fast => fast,
+    fields_anyhow => anyhow,
+}

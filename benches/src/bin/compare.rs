@@ -154,6 +154,11 @@ macro_rules! fields_cells {
                     value_cell!(icount_packed4, m::packed4, e => m::inspect(&e));
                     value_cell!(icount_heap4, m::heap4, e => m::inspect(&e));
 
+                    /// Keeps the reader in the binary, for `scripts/error-site.sh`.
+                    pub fn keep_reader() {
+                        black_box(m::reader as fn(&[u8], usize) -> Result<u32, m::E>);
+                    }
+
                     pub fn all() -> Vec<(&'static str, super::super::Cell)> {
                         vec![
                             ("value", icount_value),
@@ -163,6 +168,11 @@ macro_rules! fields_cells {
                     }
                 }
             )*
+
+            /// Keeps every reader in the binary.
+            pub fn keep_readers() {
+                $($module::keep_reader();)*
+            }
 
             /// Every fields row, in table order.
             pub fn types() -> Vec<super::Row> {
@@ -203,6 +213,7 @@ const SCENARIOS: [&str; 7] = [
 fn main() {
     harness::rerun_without_backtraces();
     fast_status::set_backtrace_capture(false);
+    fields::keep_readers();
     if harness::is_callgrind_child() {
         for (_, _, _, cells) in types().into_iter().chain(fields::types()) {
             for (_, cell) in cells {

@@ -66,7 +66,15 @@ macro_rules! rows {
 
 macro_rules! rows_and_the_floor_again {
     ([] $($row:tt)*) => {
-        rows! { [] $($row)* floor_copy => "floor, second copy", }
+        rows! {
+            []
+            $($row)*
+            floor_copy => "floor, second copy",
+            fields_by_value => "fields: enum by value",
+            fields_boxed => "fields: enum boxed",
+            fields_fast => "fields: fast-status",
+            fields_anyhow => "fields: anyhow!",
+        }
     };
 }
 
