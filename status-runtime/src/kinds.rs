@@ -659,17 +659,18 @@ pub fn kind_code_text<K: Kind>(repr: &Repr) -> &'static str {
     code_of::<K::Code>(repr).text()
 }
 
-/// Two statuses' kinds, for the compile-time choice between [`EqKinds`] (the kind is
-/// `PartialEq`: compared) and [`AnyKinds`] (it is not: equal).
+/// Two statuses' kinds, for the compile-time choice between [`EqKinds`] (the kind is `Eq`:
+/// compared) and [`AnyKinds`] (it is not: equal). `Eq`, not `PartialEq`: the status is `Eq`,
+/// so its equality must stay reflexive, which a kind holding an `f64` (NaN) would break.
 pub struct KindPair<'a, K>(pub Option<KindRef<'a, K>>, pub Option<KindRef<'a, K>>);
 
-/// Kinds compared with `PartialEq`: implemented for `&&KindPair<K>` when `K: PartialEq`.
+/// Kinds compared: implemented for `&&KindPair<K>` when `K: Eq`.
 pub trait EqKinds {
     /// Whether the kinds are equal.
     fn __fs_eq(self) -> bool;
 }
 
-impl<K: PartialEq> EqKinds for &&KindPair<'_, K> {
+impl<K: Eq> EqKinds for &&KindPair<'_, K> {
     #[inline]
     fn __fs_eq(self) -> bool {
         self.0 == self.1

@@ -413,7 +413,7 @@ impl ::core::clone::Clone for Error {
 }
 #[automatically_derived]
 impl ::core::cmp::PartialEq for Error {
-    ///Statuses are equal when their codes and messages are, and their kinds (when the kind enum is `PartialEq`).
+    ///Statuses are equal when their codes and messages are, and their kinds (when the kind enum is `Eq`).
     #[inline]
     fn eq(&self, other: &Self) -> ::core::primitive::bool {
         self.0.same_code_and_message(&other.0)

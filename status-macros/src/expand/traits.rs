@@ -108,7 +108,7 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
         ),
         Some(kind) => (
             "Statuses are equal when their codes and messages are, and their kinds (when the \
-             kind enum is `PartialEq`).",
+             kind enum is `Eq`).",
             quote! {{
                 use #private::{AnyKinds as _, EqKinds as _};
                 (&&#private::KindPair(self.kind(), other.kind())).__fs_eq()
