@@ -68,31 +68,6 @@ macro_rules! for_each_fields_type {
 }
 
 macro_rules! fields_shapes {
-    // Four frames over an error that `$make(x)` builds in the first.
-    (@chain $make:ident: $f1:ident, $f2:ident, $f3:ident, $f4:ident) => {
-        #[inline(never)]
-        pub fn $f1(x: u64) -> Result<u64, E> {
-            if x != u64::MAX {
-                return Err($make(x));
-            }
-            Ok(x)
-        }
-
-        #[inline(never)]
-        pub fn $f2(x: u64) -> Result<u64, E> {
-            Ok($f1(x)? + 1)
-        }
-
-        #[inline(never)]
-        pub fn $f3(x: u64) -> Result<u64, E> {
-            Ok($f2(x)? + 1)
-        }
-
-        #[inline(never)]
-        pub fn $f4(x: u64) -> Result<u64, E> {
-            Ok($f3(x)? + 1)
-        }
-    };
     (
         type Error = $E:ty;
         $(#[$make:meta])*
@@ -132,8 +107,8 @@ macro_rules! fields_shapes {
             Ok(x + 1)
         }
 
-        fields_shapes!(@chain packed: packed1, packed2, packed3, packed4);
-        fields_shapes!(@chain heap: heap1, heap2, heap3, heap4);
+        four_frames!(packed: packed1, packed2, packed3, packed4);
+        four_frames!(heap: heap1, heap2, heap3, heap4);
 
         /// What a caller reads: the variant's field.
         #[inline(never)]

@@ -42,28 +42,10 @@ macro_rules! for_each_type {
     };
 }
 
-pub mod fields;
-pub mod harness;
-pub mod readpath;
-
-/// A small error type for the peers that carry no codes of their own (`anyhow`, `Box<dyn Error>`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CodeError(pub u32);
-
-impl fmt::Display for CodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "code {}", self.0)
-    }
-}
-
-impl std::error::Error for CodeError {}
-
-/// The raw code every code-only error carries.
-pub const CODE: u32 = 3;
-
-macro_rules! shapes {
-    // Four frames over an error that `$make(x)` builds in the first.
-    (@chain $make:ident: $f1:ident, $f2:ident, $f3:ident, $f4:ident) => {
+/// Four `#[inline(never)]` frames over an error that `$make(x)` builds in the first: `$f1`
+/// fails for every `x` but `u64::MAX`, and each next frame propagates with `?`.
+macro_rules! four_frames {
+    ($make:ident: $f1:ident, $f2:ident, $f3:ident, $f4:ident) => {
         #[inline(never)]
         pub fn $f1(x: u64) -> Result<u64, E> {
             if x != u64::MAX {
@@ -87,6 +69,28 @@ macro_rules! shapes {
             Ok($f3(x)? + 1)
         }
     };
+}
+
+pub mod fields;
+pub mod harness;
+pub mod readpath;
+
+/// A small error type for the peers that carry no codes of their own (`anyhow`, `Box<dyn Error>`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CodeError(pub u32);
+
+impl fmt::Display for CodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "code {}", self.0)
+    }
+}
+
+impl std::error::Error for CodeError {}
+
+/// The raw code every code-only error carries.
+pub const CODE: u32 = 3;
+
+macro_rules! shapes {
     (
         type Error = $E:ty;
         fn code() $code:block
@@ -150,8 +154,8 @@ macro_rules! shapes {
             Ok(code3(x)? + 1)
         }
 
-        shapes!(@chain make_formatted: formatted1, formatted2, formatted3, formatted4);
-        shapes!(@chain make_hex: hex1, hex2, hex3, hex4);
+        four_frames!(make_formatted: formatted1, formatted2, formatted3, formatted4);
+        four_frames!(make_hex: hex1, hex2, hex3, hex4);
 
         #[inline(never)]
         pub fn read_code($e: &E) -> u32 $read
