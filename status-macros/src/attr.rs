@@ -71,24 +71,16 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
                     let path: Path = meta.value()?.parse()?;
                     set_once(cx, &meta, &mut out.krate, path);
                 } else if is_variant_key(&meta) {
-                    skip_value(&meta)?;
-                    cx.error_spanned_by(
-                        &meta.path,
+                    reject(cx, &meta, |key| {
                         format!(
-                            "`{}` goes on a variant, not on the enum; move it to the variant it \
-                             describes",
-                            path_text(&meta.path)
-                        ),
-                    );
+                            "`{key}` goes on a variant, not on the enum; move it to the variant it \
+                             describes"
+                        )
+                    })?;
                 } else {
-                    skip_value(&meta)?;
-                    cx.error_spanned_by(
-                        &meta.path,
-                        format!(
-                            "unknown `status` key `{}` on the enum; {CONTAINER_KEYS}",
-                            path_text(&meta.path)
-                        ),
-                    );
+                    reject(cx, &meta, |key| {
+                        format!("unknown `status` key `{key}` on the enum; {CONTAINER_KEYS}")
+                    })?;
                 }
                 Ok(())
             });
@@ -130,15 +122,12 @@ pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute]) -> Variant {
                     || meta.path.is_ident("crate")
                     || meta.path.is_ident("code")
                 {
-                    skip_value(&meta)?;
-                    cx.error_spanned_by(
-                        &meta.path,
+                    reject(cx, &meta, |key| {
                         format!(
-                            "`{}` goes on the enum, not on a variant; move it to the enum's \
-                             `#[status(..)]`",
-                            path_text(&meta.path)
-                        ),
-                    );
+                            "`{key}` goes on the enum, not on a variant; move it to the enum's \
+                             `#[status(..)]`"
+                        )
+                    })?;
                 } else if meta.path.is_ident("source") {
                     cx.error_spanned_by(
                         &meta.path,
@@ -146,14 +135,9 @@ pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute]) -> Variant {
                          `Variant(#[status(source)] SomeError)`",
                     );
                 } else {
-                    skip_value(&meta)?;
-                    cx.error_spanned_by(
-                        &meta.path,
-                        format!(
-                            "unknown `status` key `{}` on a variant; {VARIANT_KEYS}",
-                            path_text(&meta.path)
-                        ),
-                    );
+                    reject(cx, &meta, |key| {
+                        format!("unknown `status` key `{key}` on a variant; {VARIANT_KEYS}")
+                    })?;
                 }
                 Ok(())
             });
@@ -188,23 +172,13 @@ pub(crate) fn field(cx: &Ctxt, attrs: &[Attribute]) -> Field {
                 } else if meta.path.is_ident("source") {
                     set_flag(cx, &meta.path, &mut out.source);
                 } else if is_variant_key(&meta) || meta.path.is_ident("transparent") {
-                    skip_value(&meta)?;
-                    cx.error_spanned_by(
-                        &meta.path,
-                        format!(
-                            "`{}` goes on a variant, not on a field",
-                            path_text(&meta.path)
-                        ),
-                    );
+                    reject(cx, &meta, |key| {
+                        format!("`{key}` goes on a variant, not on a field")
+                    })?;
                 } else {
-                    skip_value(&meta)?;
-                    cx.error_spanned_by(
-                        &meta.path,
-                        format!(
-                            "unknown `status` key `{}` on a field; {FIELD_KEYS}",
-                            path_text(&meta.path)
-                        ),
-                    );
+                    reject(cx, &meta, |key| {
+                        format!("unknown `status` key `{key}` on a field; {FIELD_KEYS}")
+                    })?;
                 }
                 Ok(())
             });
@@ -358,6 +332,17 @@ fn set_flag(cx: &Ctxt, at: &dyn quote::ToTokens, slot: &mut Option<Span>) {
     } else {
         *slot = Some(span);
     }
+}
+
+/// Skips `meta`'s value, if it has one, and reports `message(key)` on its key.
+fn reject(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    message: impl FnOnce(&str) -> String,
+) -> syn::Result<()> {
+    skip_value(meta)?;
+    cx.error_spanned_by(&meta.path, message(&path_text(&meta.path)));
+    Ok(())
 }
 
 /// Consumes `= value` or `(..)` after an unknown key so parsing can go on to the next key.
