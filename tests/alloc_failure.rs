@@ -129,7 +129,7 @@ fn static_and_code_only_statuses_need_no_memory() {
 }
 
 #[test]
-fn conversions_degrade_and_drop_the_error() {
+fn conversions_keep_the_errors_text_or_degrade_and_drop_it() {
     let before = live();
     let io = std::io::Error::other("disk on fire");
     let status: Status = with_plan(Plan::FailFrom(0), || io.into());
@@ -139,11 +139,30 @@ fn conversions_degrade_and_drop_the_error() {
     drop(status);
     assert_eq!(live(), before, "the io::Error was dropped, not leaked");
 
-    // The message fits but the source does not: the message stays.
+    // The source cannot be stored (its extras, then the source itself, fail in turn): its
+    // text is kept as the message instead, and nothing leaks.
+    for failing in [0, 1] {
+        let io = std::io::Error::other("disk on fire");
+        let status: Status = with_plan(Plan::FailOnly(failing), || io.into());
+        assert_eq!(
+            status.message(),
+            "disk on fire",
+            "allocation {failing} failed"
+        );
+        assert!(std::error::Error::source(&status).is_none());
+        drop(status);
+        assert_eq!(live(), before);
+    }
+
+    // With memory, the source is stored and its text is not repeated as the message.
     let io = std::io::Error::other("disk on fire");
-    let status: Status = with_plan(Plan::FailFrom(1), || io.into());
-    assert_eq!(status.message(), "disk on fire");
-    assert!(std::error::Error::source(&status).is_none());
+    let status: Status = io.into();
+    assert_eq!(status.message(), "");
+    assert_eq!(status.to_string(), "IOError");
+    assert_eq!(
+        std::error::Error::source(&status).map(ToString::to_string),
+        Some("disk on fire".to_owned())
+    );
 }
 
 #[test]

@@ -82,7 +82,7 @@ fn a_source_is_dropped_once() {
     let drops = Arc::new(AtomicUsize::new(0));
     let status = Counted::from(CountedError(Arc::clone(&drops)));
     assert!(status.is_counted());
-    assert_eq!(status.message(), "counted");
+    assert_eq!(status.message(), "", "the source's text is not repeated");
     assert!(status.source().is_some());
     let copy = status.clone();
     drop(status);

@@ -19,7 +19,12 @@ fn or_status_wraps_a_foreign_error_as_the_source() {
     let line = line!() + 1;
     let error = parsed.or_status(StatusCode::Invalid).unwrap_err();
     assert!(error.is_invalid());
-    assert_eq!(error.message(), "invalid digit found in string");
+    assert_eq!(
+        error.message(),
+        "",
+        "the source's text is shown once, as the cause"
+    );
+    assert_eq!(error.to_string(), "Invalid");
     let source = error.source().expect("kept as source");
     assert!(source.downcast_ref::<std::num::ParseIntError>().is_some());
     assert_eq!(error.location().map(Location::line), Some(line));

@@ -11,7 +11,9 @@ use core::mem::MaybeUninit;
 use core::panic::Location;
 
 use crate::pieces::Piece;
-use crate::repr::{Decimal, Extras, FIRST_PASS, MessageSink, Pending, Repr, Shared, decimal_len};
+use crate::repr::{
+    Decimal, Extras, FIRST_PASS, MessageSink, Pending, Repr, Shared, decimal_len, try_box,
+};
 
 impl Repr {
     /// A heap status with `args` formatted into its single allocation, of the message's
@@ -70,9 +72,11 @@ impl Repr {
         Self::created(raw, written)
     }
 
-    /// A heap status whose message is `error`'s `Display` and whose source is `error`.
-    /// Without memory for the source, the status keeps the message and drops `error`; without
-    /// memory for the message, it is the inline code.
+    /// A heap status whose source is `error`, with no message: the error's text is shown once,
+    /// as the first cause (Rust's convention, which chain-walking reports such as anyhow's and
+    /// eyre's follow). If the source cannot be stored for want of memory, its `Display`
+    /// becomes the message instead, so the text is kept; without memory for that either, the
+    /// result is the inline code.
     #[cold]
     #[inline(never)]
     #[must_use]
@@ -80,15 +84,21 @@ impl Repr {
     where
         E: core::error::Error + Send + Sync + 'static,
     {
-        let Some(mut repr) = formatted(raw, format_args!("{error}"), Some(location)) else {
-            return Self::inline(raw);
+        // The extras first: if they or the source cannot be had, the error is still here to
+        // give its text.
+        let Some(mut extras) = try_box(Extras::default()) else {
+            return Self::created(raw, formatted(raw, format_args!("{error}"), Some(location)));
         };
-        if let Ok(source) = Shared::try_new_error(error)
-            && let Some(extras) = repr.extras_mut()
-        {
-            extras.source = Some(source);
+        match Shared::try_new_error(error) {
+            Ok(source) => {
+                extras.source = Some(source);
+                Self::created(raw, alloc_with_str(raw, "", Some(location), Some(extras)))
+            }
+            Err(error) => {
+                drop(extras);
+                Self::created(raw, formatted(raw, format_args!("{error}"), Some(location)))
+            }
         }
-        Self::created(raw, Some(repr))
     }
 
     /// A heap status whose body is `kind`, a variant with fields, moved in unformatted: one

@@ -153,8 +153,9 @@ pub trait ResultExt<T, E>: Sized {
     where
         E: FastStatus;
 
-    /// On `Err`, a status with `code` whose message is the error's `Display` and whose
-    /// `source()` is the error itself, recording the caller's location.
+    /// On `Err`, a status with `code` whose `source()` is the error, recording the caller's
+    /// location. The status has no message: the error's text is shown once, as its first
+    /// cause (`{:#}`, `{:?}`, and the reports of anyhow and eyre, which walk the chain).
     ///
     /// # Errors
     ///

@@ -268,8 +268,11 @@ fn sources_and_details() {
         std::io::Error::other("disk"),
         Location::caller(),
     ));
-    assert_eq!(repr.0.message(), "disk");
-    assert!(repr.0.source().is_some());
+    assert_eq!(repr.0.message(), "", "the source's text is not repeated");
+    assert_eq!(
+        repr.0.source().map(ToString::to_string).as_deref(),
+        Some("disk")
+    );
     let mut with = repr.clone();
     with.0.set_detail(1_u8);
     with.0.set_detail(2_u8);

@@ -346,7 +346,7 @@ impl ::core::fmt::Debug for Status {
 }
 #[automatically_derived]
 impl ::core::convert::From<std::io::Error> for Status {
-    ///Converts the error to a [`StatusCode::IOError`] status: its `Display` becomes the message and the error itself the `source()`.
+    ///Converts the error to a [`StatusCode::IOError`] status whose `source()` is the error (its text is shown once, as the first cause, not repeated as a message).
     #[cold]
     #[track_caller]
     fn from(error: std::io::Error) -> Self {

@@ -308,7 +308,7 @@ impl ::core::fmt::Debug for Parse {
 }
 #[automatically_derived]
 impl ::core::convert::From<core::num::ParseIntError> for Parse {
-    ///Converts the error to a [`ParseCode::Number`] status: its `Display` becomes the message and the error itself the `source()`.
+    ///Converts the error to a [`ParseCode::Number`] status whose `source()` is the error (its text is shown once, as the first cause, not repeated as a message).
     #[cold]
     #[track_caller]
     fn from(error: core::num::ParseIntError) -> Self {
@@ -323,7 +323,7 @@ impl ::core::convert::From<core::num::ParseIntError> for Parse {
 }
 #[automatically_derived]
 impl ::core::convert::From<core::fmt::Error> for Parse {
-    ///Converts the error to a [`ParseCode::Number`] status: its `Display` becomes the message and the error itself the `source()`.
+    ///Converts the error to a [`ParseCode::Number`] status whose `source()` is the error (its text is shown once, as the first cause, not repeated as a message).
     #[cold]
     #[track_caller]
     fn from(error: core::fmt::Error) -> Self {

@@ -18,8 +18,8 @@ pub(super) fn from(g: &Gen<'_>) -> TokenStream {
         let variant = v.ident;
         v.attrs.from.iter().map(move |ty| {
             let doc = format!(
-                "Converts the error to a [`{code}::{variant}`] status: its `Display` becomes the \
-                 message and the error itself the `source()`."
+                "Converts the error to a [`{code}::{variant}`] status whose `source()` is the \
+                 error (its text is shown once, as the first cause, not repeated as a message)."
             );
             // Spanned on the type, so an unmet `Error + Send + Sync + 'static` bound points there.
             let body = quote_spanned! {ty.span()=>

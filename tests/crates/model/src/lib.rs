@@ -325,17 +325,15 @@ fn expected(creation: &Creation) -> Expected {
         Creation::Static(code) => Expected::new(*code, static_text(*code), false),
         Creation::Message(code, text) => Expected::new(*code, text.clone(), true),
         Creation::Split(code, text, n) => Expected::new(*code, format!("{text} = {n}"), true),
+        // A converted error is the source, and its text is not repeated as the message.
         Creation::FromIo(text) => Expected {
             source: Some(text.clone()),
-            ..Expected::new(StatusCode::IOError, text.clone(), true)
+            ..Expected::new(StatusCode::IOError, "", true)
         },
-        Creation::OrStatus(text) => {
-            let error = parse_error(text).to_string();
-            Expected {
-                source: Some(error.clone()),
-                ..Expected::new(StatusCode::Parse, error, true)
-            }
-        }
+        Creation::OrStatus(text) => Expected {
+            source: Some(parse_error(text).to_string()),
+            ..Expected::new(StatusCode::Parse, "", true)
+        },
         // Packed fields have no room for a location; the heap records one.
         Creation::Offset(n) => Expected::kind(KindModel::Offset(*n), KindErrorCode::Offset, false),
         Creation::Range(lo, hi) => {
