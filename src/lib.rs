@@ -4,7 +4,9 @@
 #![forbid(unsafe_code)]
 
 pub use status_macros::FastStatus;
-pub use status_runtime::{Code, ContextLines, FastStatus, KindRef, Pack, ResultExt};
+pub use status_runtime::{
+    Chain, Code, ContextLines, FastStatus, KindRef, OptionExt, Pack, ResultExt,
+};
 
 #[cfg(feature = "std")]
 pub use status_runtime::set_backtrace_capture;

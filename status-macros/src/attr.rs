@@ -37,6 +37,8 @@ pub(crate) struct Variant {
     pub(crate) from: Vec<Type>,
     /// `transparent` or `#[error(transparent)]`, where it was written.
     pub(crate) transparent: Option<Span>,
+    /// `io_kind = NotFound`: the `std::io::ErrorKind` of this code's `io::Error`.
+    pub(crate) io_kind: Option<Ident>,
 }
 
 /// `#[status(from)]`, `#[status(source)]`, `#[from]`, `#[source]` on a field.
@@ -52,7 +54,8 @@ pub(crate) struct Field {
 
 const CONTAINER_KEYS: &str = "expected `name = YourStatus`, `code = YourCode` or \
                               `crate = path::to::fast_status`";
-const VARIANT_KEYS: &str = "expected `display = \"text\"`, `from = SomeError` or `transparent`";
+const VARIANT_KEYS: &str = "expected `display = \"text\"`, `from = SomeError`, `transparent` or \
+                            `io_kind = NotFound`";
 const FIELD_KEYS: &str = "expected `from` or `source`";
 
 /// Parses the container attributes; errors go to `cx`.
@@ -118,6 +121,13 @@ pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute]) -> Variant {
                     out.from.push(meta.value()?.parse()?);
                 } else if meta.path.is_ident("transparent") {
                     set_flag(cx, &meta.path, &mut out.transparent);
+                } else if meta.path.is_ident("io_kind") {
+                    let kind: Ident = meta.value()?.parse()?;
+                    if out.io_kind.is_some() {
+                        cx.error_spanned_by(&meta.path, "written twice; keep one");
+                    } else {
+                        out.io_kind = Some(kind);
+                    }
                 } else if meta.path.is_ident("name")
                     || meta.path.is_ident("crate")
                     || meta.path.is_ident("code")

@@ -5,12 +5,13 @@
 
 use alloc::boxed::Box;
 use alloc::string::String;
+use core::error::Error;
 use core::fmt;
 use core::panic::Location;
 
 use crate::create::alloc_with_str;
 use crate::repr::{
-    ContextLine, Extras, KindHolder, PayloadMut, PayloadRef, Repr, ValueShare, try_box,
+    ContextLine, Extras, KindHolder, PayloadMut, PayloadRef, Repr, Shared, ValueShare, try_box,
 };
 
 /// The first reservation of a status's shared context-line text.
@@ -47,6 +48,19 @@ impl Repr {
             end,
             location,
         });
+    }
+
+    /// Makes `error` the source, replacing an earlier one. Without memory, `error` is dropped
+    /// and the status otherwise unchanged.
+    #[cold]
+    #[inline(never)]
+    pub fn set_source(&mut self, error: Box<dyn Error + Send + Sync>) {
+        let Ok(source) = Shared::try_new_error(BoxedError(error)) else {
+            return;
+        };
+        if let Some(extras) = self.extras_mut() {
+            extras.source = Some(source);
+        }
     }
 
     /// Attaches `value` as a typed detail, replacing an earlier one of the same type. Without
@@ -162,6 +176,28 @@ impl Repr {
             extras.backtrace = Some(backtrace);
         }
         self
+    }
+}
+
+/// A boxed error kept as a source: `Box<dyn Error>` is no `Error` itself, so it is wrapped,
+/// and reading the source unwraps it (`Repr::source`), so `downcast_ref` reaches the error.
+pub(crate) struct BoxedError(pub(crate) Box<dyn Error + Send + Sync>);
+
+impl fmt::Debug for BoxedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl fmt::Display for BoxedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&*self.0, f)
+    }
+}
+
+impl Error for BoxedError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        self.0.source()
     }
 }
 

@@ -10,6 +10,7 @@ use core::fmt;
 use core::mem::MaybeUninit;
 use core::panic::Location;
 
+use crate::change::BoxedError;
 use crate::pieces::Piece;
 use crate::repr::{
     Decimal, Extras, FIRST_PASS, MessageSink, Pending, Repr, Shared, decimal_len, try_box,
@@ -99,6 +100,19 @@ impl Repr {
                 Self::created(raw, formatted(raw, format_args!("{error}"), Some(location)))
             }
         }
+    }
+
+    /// [`Repr::from_error`] for an error that is boxed, or converts into a box
+    /// (`from = anyhow::Error`): `source()` gives back the boxed error itself.
+    #[cold]
+    #[inline(never)]
+    #[must_use]
+    pub fn from_boxed_error(
+        raw: u32,
+        error: Box<dyn core::error::Error + Send + Sync>,
+        location: &'static Location<'static>,
+    ) -> Self {
+        Self::from_error(raw, BoxedError(error), location)
     }
 
     /// A heap status whose body is `kind`, a variant with fields, moved in unformatted: one

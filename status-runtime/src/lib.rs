@@ -39,10 +39,11 @@ mod pieces;
 mod read;
 mod report;
 mod repr;
+mod sources;
 mod traits;
 
 pub use kinds::{KindRef, Pack};
-pub use traits::{Code, FastStatus, ResultExt};
+pub use traits::{Chain, Code, FastStatus, OptionExt, ResultExt};
 
 #[cfg(feature = "std")]
 pub use backtrace::set_backtrace_capture;
@@ -51,6 +52,40 @@ pub use backtrace::set_backtrace_capture;
 pub use core_only::ContextLines;
 #[cfg(feature = "alloc")]
 pub use read::ContextLines;
+
+/// Expands to its input in a build with `alloc`, to nothing without: for generated items that
+/// name `alloc` types, in crates that may not link `alloc` themselves.
+#[cfg(feature = "alloc")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __fs_if_alloc {
+    ($($item:tt)*) => { $($item)* };
+}
+
+/// Expands to nothing: this build has no `alloc`.
+#[cfg(not(feature = "alloc"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __fs_if_alloc {
+    ($($item:tt)*) => {};
+}
+
+/// Expands to its input in a build with `std`, to nothing without: for generated items that
+/// name `std` types.
+#[cfg(feature = "std")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __fs_if_std {
+    ($($item:tt)*) => { $($item)* };
+}
+
+/// Expands to nothing: this build has no `std`.
+#[cfg(not(feature = "std"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __fs_if_std {
+    ($($item:tt)*) => {};
+}
 
 /// Items used by the code `#[derive(FastStatus)]` and the facade's macros generate.
 ///
@@ -66,5 +101,13 @@ pub mod __private {
     pub use crate::pieces::{Piece, PieceOf, ViaDisplay, ViaExact, piece};
     pub use crate::report::{debug, debug_kind, display, display_kind};
     pub use crate::repr::{MAX_RAW_CODE, Repr, StaticStatus};
+    pub use crate::sources::{
+        BoxedSource, ErrorSource, NotASource, Source, SourceValue, assert_source,
+    };
     pub use crate::traits::{AssertCopy, code_of, from_args, from_code, from_pieces};
+    pub use crate::{__fs_if_alloc as if_alloc, __fs_if_std as if_std};
+    #[cfg(feature = "alloc")]
+    pub use alloc::boxed::Box;
+    #[cfg(feature = "std")]
+    pub use std::io;
 }

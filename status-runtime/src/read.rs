@@ -1,9 +1,11 @@
 //! Reading what a heap status carries besides its code and message: context lines, details,
 //! the source and the backtrace. Safe code over `repr`.
 
+use core::error::Error;
 use core::fmt;
 use core::panic::Location;
 
+use crate::change::BoxedError;
 use crate::repr::{ContextLine, Detail, Extras, KindHolder, PayloadRef, Repr};
 
 impl Repr {
@@ -31,12 +33,15 @@ impl Repr {
         details.iter().map(|d| Detail::as_debug(&**d))
     }
 
-    /// The error this status was created from, if any.
+    /// The error this status was created from, or given with `with_source`, if any; a boxed
+    /// one is unwrapped, so `downcast_ref` reaches its type.
     #[must_use]
-    pub fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
-        self.extras()
-            .and_then(|e| e.source.as_deref())
-            .map(|e| e as &(dyn core::error::Error + 'static))
+    pub fn source(&self) -> Option<&(dyn Error + 'static)> {
+        let source: &(dyn Error + 'static) = &**self.extras()?.source.as_ref()?;
+        match source.downcast_ref::<BoxedError>() {
+            Some(boxed) => Some(&*boxed.0),
+            None => Some(source),
+        }
     }
 
     /// The backtrace captured when the status was created, if backtraces were enabled.

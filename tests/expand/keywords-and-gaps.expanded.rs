@@ -183,6 +183,17 @@ impl Parse {
     > {
         self.0.details()
     }
+    ::fast_status::__private::if_alloc! {
+        #[doc =
+        r" The same status with `error` as its `source()`, replacing an earlier one:"]
+        #[doc =
+        r" an error type, a `Box<dyn Error + Send + Sync>`, an `anyhow::Error`, a"] #[doc
+        = r" `String`. `source()` gives the error back as it is. Without memory, the"]
+        #[doc = r" status is left as it was."] #[inline] pub fn with_source(mut self,
+        error : impl ::core::convert::Into < ::fast_status::__private::Box < dyn
+        ::core::error::Error + ::core::marker::Send + ::core::marker::Sync >, >,) -> Self
+        { self.0.set_source(error.into()); self }
+    }
     /// The same status with a context line `message` appended, recording the caller's
     /// location.
     #[inline]
@@ -241,6 +252,19 @@ impl ::fast_status::FastStatus for Parse {
     fn detail<T: 'static>(&self) -> ::core::option::Option<&T> {
         Self::detail::<T>(self)
     }
+    #[inline]
+    fn details(
+        &self,
+    ) -> impl ::core::iter::ExactSizeIterator<
+        Item = &(dyn ::core::fmt::Debug + ::core::marker::Send + ::core::marker::Sync),
+    > {
+        Self::details(self)
+    }
+    ::fast_status::__private::if_alloc! {
+        #[inline] fn with_source(self, error : impl ::core::convert::Into <
+        ::fast_status::__private::Box < dyn ::core::error::Error + ::core::marker::Send +
+        ::core::marker::Sync >, >,) -> Self { Self::with_source(self, error) }
+    }
     #[track_caller]
     fn context(self, message: impl ::core::fmt::Display) -> Self {
         Self::context(self, message)
@@ -283,12 +307,28 @@ impl ::core::error::Error for Parse {
     }
 }
 #[automatically_derived]
+impl ::core::hash::Hash for Parse {
+    /// Hashes the code and the message, which equal statuses share.
+    fn hash<H: ::core::hash::Hasher>(&self, state: &mut H) {
+        ::core::hash::Hash::hash(&self.0.raw_code(), state);
+        ::core::hash::Hash::hash(self.0.message(), state);
+    }
+}
+#[automatically_derived]
 impl ::core::convert::From<ParseCode> for Parse {
     /// The code-only status of `code`.
     #[inline]
     fn from(code: ParseCode) -> Self {
         Self::from_code(code)
     }
+}
+::fast_status::__private::if_std! {
+    #[automatically_derived] impl ::core::convert::From < Parse > for
+    ::fast_status::__private::io::Error { #[doc =
+    "An `io::Error` of the `ErrorKind` the code's `io_kind` names (`Other` for a code without one), whose inner error is the status: `into_inner()` and `get_ref()` give the [`Parse`] back."]
+    fn from(status : Parse) -> Self {
+    ::fast_status::__private::io::Error::new(::fast_status::__private::io::ErrorKind::Other,
+    status) } }
 }
 #[automatically_derived]
 impl ::core::fmt::Display for Parse {
@@ -312,12 +352,16 @@ impl ::core::convert::From<core::num::ParseIntError> for Parse {
     #[cold]
     #[track_caller]
     fn from(error: core::num::ParseIntError) -> Self {
+        const { ::fast_status::__private::assert_source::<core::num::ParseIntError>() };
+        use ::fast_status::__private::{
+            BoxedSource as _, ErrorSource as _, NotASource as _,
+        };
         Self(
-            ::fast_status::__private::Repr::from_error(
-                ParseCode::Number as ::core::primitive::u32,
-                error,
-                ::core::panic::Location::caller(),
-            ),
+            (&&&::fast_status::__private::SourceValue::new(error))
+                .__fs_status(
+                    ParseCode::Number as ::core::primitive::u32,
+                    ::core::panic::Location::caller(),
+                ),
         )
     }
 }
@@ -327,12 +371,16 @@ impl ::core::convert::From<core::fmt::Error> for Parse {
     #[cold]
     #[track_caller]
     fn from(error: core::fmt::Error) -> Self {
+        const { ::fast_status::__private::assert_source::<core::fmt::Error>() };
+        use ::fast_status::__private::{
+            BoxedSource as _, ErrorSource as _, NotASource as _,
+        };
         Self(
-            ::fast_status::__private::Repr::from_error(
-                ParseCode::Number as ::core::primitive::u32,
-                error,
-                ::core::panic::Location::caller(),
-            ),
+            (&&&::fast_status::__private::SourceValue::new(error))
+                .__fs_status(
+                    ParseCode::Number as ::core::primitive::u32,
+                    ::core::panic::Location::caller(),
+                ),
         )
     }
 }

@@ -328,6 +328,17 @@ impl Error {
     > {
         self.0.details()
     }
+    ::fast_status::__private::if_alloc! {
+        #[doc =
+        r" The same status with `error` as its `source()`, replacing an earlier one:"]
+        #[doc =
+        r" an error type, a `Box<dyn Error + Send + Sync>`, an `anyhow::Error`, a"] #[doc
+        = r" `String`. `source()` gives the error back as it is. Without memory, the"]
+        #[doc = r" status is left as it was."] #[inline] pub fn with_source(mut self,
+        error : impl ::core::convert::Into < ::fast_status::__private::Box < dyn
+        ::core::error::Error + ::core::marker::Send + ::core::marker::Sync >, >,) -> Self
+        { self.0.set_source(error.into()); self }
+    }
     /// The same status with a context line `message` appended, recording the caller's
     /// location.
     #[inline]
@@ -386,6 +397,19 @@ impl ::fast_status::FastStatus for Error {
     fn detail<T: 'static>(&self) -> ::core::option::Option<&T> {
         Self::detail::<T>(self)
     }
+    #[inline]
+    fn details(
+        &self,
+    ) -> impl ::core::iter::ExactSizeIterator<
+        Item = &(dyn ::core::fmt::Debug + ::core::marker::Send + ::core::marker::Sync),
+    > {
+        Self::details(self)
+    }
+    ::fast_status::__private::if_alloc! {
+        #[inline] fn with_source(self, error : impl ::core::convert::Into <
+        ::fast_status::__private::Box < dyn ::core::error::Error + ::core::marker::Send +
+        ::core::marker::Sync >, >,) -> Self { Self::with_source(self, error) }
+    }
     #[track_caller]
     fn context(self, message: impl ::core::fmt::Display) -> Self {
         Self::context(self, message)
@@ -433,12 +457,28 @@ impl ::core::error::Error for Error {
     }
 }
 #[automatically_derived]
+impl ::core::hash::Hash for Error {
+    /// Hashes the code and the message, which equal statuses share.
+    fn hash<H: ::core::hash::Hasher>(&self, state: &mut H) {
+        ::core::hash::Hash::hash(&self.0.raw_code(), state);
+        ::core::hash::Hash::hash(self.0.message(), state);
+    }
+}
+#[automatically_derived]
 impl ::core::convert::From<ErrorCode> for Error {
     /// The code-only status of `code`.
     #[inline]
     fn from(code: ErrorCode) -> Self {
         Self::from_code(code)
     }
+}
+::fast_status::__private::if_std! {
+    #[automatically_derived] impl ::core::convert::From < Error > for
+    ::fast_status::__private::io::Error { #[doc =
+    "An `io::Error` of the `ErrorKind` the code's `io_kind` names (`Other` for a code without one), whose inner error is the status: `into_inner()` and `get_ref()` give the [`Error`] back."]
+    fn from(status : Error) -> Self {
+    ::fast_status::__private::io::Error::new(::fast_status::__private::io::ErrorKind::Other,
+    status) } }
 }
 #[automatically_derived]
 impl ::core::fmt::Display for Error {

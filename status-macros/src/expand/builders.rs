@@ -1,5 +1,5 @@
 //! The builders and the readers of a status's extras: `with_message`, `with_detail`,
-//! `context` (also `FastStatus` methods), `detail`, `details`, `context_lines`.
+//! `with_source`, `context` (also `FastStatus` methods), `detail`, `details`, `context_lines`.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -10,6 +10,7 @@ use super::Gen;
 pub(super) fn builders(g: &Gen<'_>) -> TokenStream {
     let name = g.name;
     let krate = &g.input.krate;
+    let private = &g.private;
     quote! {
         impl #name {
             /// The same status with `message` instead of its message; code, location, source,
@@ -46,6 +47,23 @@ pub(super) fn builders(g: &Gen<'_>) -> TokenStream {
                 Item = &(dyn ::core::fmt::Debug + ::core::marker::Send + ::core::marker::Sync),
             > {
                 self.0.details()
+            }
+
+            #private::if_alloc! {
+                /// The same status with `error` as its `source()`, replacing an earlier one:
+                /// an error type, a `Box<dyn Error + Send + Sync>`, an `anyhow::Error`, a
+                /// `String`. `source()` gives the error back as it is. Without memory, the
+                /// status is left as it was.
+                #[inline]
+                pub fn with_source(
+                    mut self,
+                    error: impl ::core::convert::Into<
+                        #private::Box<dyn ::core::error::Error + ::core::marker::Send + ::core::marker::Sync>,
+                    >,
+                ) -> Self {
+                    self.0.set_source(error.into());
+                    self
+                }
             }
 
             /// The same status with a context line `message` appended, recording the caller's

@@ -1,5 +1,6 @@
 //! `from = Type` on a variant without fields: `From<Type>` for the status, that code, the value
-//! kept as the source.
+//! kept as the source: as it is for an error type, boxed for a type that converts into
+//! `Box<dyn Error + Send + Sync>` (the runtime's `sources` module picks which at compile time).
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -21,11 +22,15 @@ pub(super) fn from(g: &Gen<'_>) -> TokenStream {
                 "Converts the error to a [`{code}::{variant}`] status whose `source()` is the \
                  error (its text is shown once, as the first cause, not repeated as a message)."
             );
-            // Spanned on the type, so an unmet `Error + Send + Sync + 'static` bound points there.
-            let body = quote_spanned! {ty.span()=>
-                Self(#private::Repr::from_error(
+            // Spanned on the type, so a type that cannot be a source is reported there, once.
+            let assert = quote_spanned! {ty.span()=>
+                const { #private::assert_source::<#ty>() };
+            };
+            let body = quote! {
+                #assert
+                use #private::{BoxedSource as _, ErrorSource as _, NotASource as _};
+                Self((&&&#private::SourceValue::new(error)).__fs_status(
                     #code::#variant as ::core::primitive::u32,
-                    error,
                     ::core::panic::Location::caller(),
                 ))
             };

@@ -1,5 +1,5 @@
 //! `impl FastStatus` (forwarding to the inherent methods), and `Clone`, `PartialEq`, `Eq`,
-//! `Error` and `From<Code>`.
+//! `Error`, `Hash`, `From<Code>` and `From<Status> for io::Error`.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -72,6 +72,27 @@ fn fast_status_impl(g: &Gen<'_>) -> TokenStream {
                 Self::detail::<T>(self)
             }
 
+            #[inline]
+            fn details(
+                &self,
+            ) -> impl ::core::iter::ExactSizeIterator<
+                Item = &(dyn ::core::fmt::Debug + ::core::marker::Send + ::core::marker::Sync),
+            > {
+                Self::details(self)
+            }
+
+            #private::if_alloc! {
+                #[inline]
+                fn with_source(
+                    self,
+                    error: impl ::core::convert::Into<
+                        #private::Box<dyn ::core::error::Error + ::core::marker::Send + ::core::marker::Sync>,
+                    >,
+                ) -> Self {
+                    Self::with_source(self, error)
+                }
+            }
+
             #[track_caller]
             fn context(self, message: impl ::core::fmt::Display) -> Self {
                 Self::context(self, message)
@@ -116,6 +137,7 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
             quote!(#private::source_of::<#kind>(&self.0)),
         ),
     };
+    let io_error = io_error(g);
     quote! {
         #[automatically_derived]
         impl ::core::clone::Clone for #name {
@@ -146,11 +168,70 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
         }
 
         #[automatically_derived]
+        impl ::core::hash::Hash for #name {
+            /// Hashes the code and the message, which equal statuses share.
+            fn hash<H: ::core::hash::Hasher>(&self, state: &mut H) {
+                ::core::hash::Hash::hash(&self.0.raw_code(), state);
+                ::core::hash::Hash::hash(self.0.message(), state);
+            }
+        }
+
+        #[automatically_derived]
         impl ::core::convert::From<#code> for #name {
             /// The code-only status of `code`.
             #[inline]
             fn from(code: #code) -> Self {
                 Self::from_code(code)
+            }
+        }
+
+        #io_error
+    }
+}
+
+/// `From<Status> for std::io::Error` (with `std`): the `ErrorKind` each code's `io_kind`
+/// names, `Other` for the rest, and the status as the inner error.
+fn io_error(g: &Gen<'_>) -> TokenStream {
+    let Gen {
+        name,
+        code,
+        private,
+        ..
+    } = g;
+    let arms: Vec<TokenStream> = g
+        .input
+        .variants
+        .iter()
+        .filter_map(|v| {
+            let kind = v.attrs.io_kind.as_ref()?;
+            let variant = v.ident;
+            Some(quote!(#code::#variant => #private::io::ErrorKind::#kind,))
+        })
+        .collect();
+    let kind = if arms.is_empty() {
+        quote!(#private::io::ErrorKind::Other)
+    } else {
+        quote! {
+            #[allow(unreachable_patterns)]
+            match status.code() {
+                #(#arms)*
+                _ => #private::io::ErrorKind::Other,
+            }
+        }
+    };
+    let doc = format!(
+        "An `io::Error` of the `ErrorKind` the code's `io_kind` names (`Other` for a code \
+         without one), whose inner error is the status: `into_inner()` and `get_ref()` give \
+         the [`{name}`] back."
+    );
+    quote! {
+        #private::if_std! {
+            #[automatically_derived]
+            impl ::core::convert::From<#name> for #private::io::Error {
+                #[doc = #doc]
+                fn from(status: #name) -> Self {
+                    #private::io::Error::new(#kind, status)
+                }
             }
         }
     }

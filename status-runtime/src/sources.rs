@@ -1,0 +1,97 @@
+//! `from = T`: an error converted into a status, the conversion chosen at compile time by
+//! method resolution on `T`. The generated `From<T>` calls
+//! `(&&&SourceValue::new(error)).__fs_status(..)`:
+//!
+//! - an error type (`Error + Send + Sync + 'static`) is kept as it is ([`ErrorSource`]);
+//! - a type that converts into `Box<dyn Error + Send + Sync>` (`anyhow::Error`, a boxed error,
+//!   `String`) is kept boxed ([`BoxedSource`]), and `source()` unwraps the box;
+//! - for any other type the derive's assertion, [`assert_source`], has failed compilation with
+//!   one error on the type already, and [`NotASource`] keeps that error the only one.
+
+use core::cell::Cell;
+use core::error::Error;
+use core::panic::Location;
+
+use crate::repr::Repr;
+
+/// An error on its way into a status.
+pub struct SourceValue<E>(Cell<Option<E>>);
+
+impl<E> SourceValue<E> {
+    /// `error`, to convert.
+    #[inline]
+    pub const fn new(error: E) -> Self {
+        Self(Cell::new(Some(error)))
+    }
+}
+
+/// An error type, kept as the source as it is: implemented for `&&&SourceValue<E>`.
+pub trait ErrorSource {
+    /// The status of code `raw` whose source is the error, made at `location`.
+    fn __fs_status(self, raw: u32, location: &'static Location<'static>) -> Repr;
+}
+
+impl<E: Error + Send + Sync + 'static> ErrorSource for &&&SourceValue<E> {
+    #[inline]
+    fn __fs_status(self, raw: u32, location: &'static Location<'static>) -> Repr {
+        match self.0.take() {
+            Some(error) => Repr::from_error(raw, error, location),
+            None => Repr::inline(raw),
+        }
+    }
+}
+
+/// A type that converts into a boxed error, kept boxed: implemented for `&&SourceValue<E>`.
+pub trait BoxedSource {
+    /// The status of code `raw` whose source is the boxed error, made at `location`.
+    fn __fs_status(self, raw: u32, location: &'static Location<'static>) -> Repr;
+}
+
+#[cfg(feature = "alloc")]
+impl<E> BoxedSource for &&SourceValue<E>
+where
+    E: Into<alloc::boxed::Box<dyn Error + Send + Sync>>,
+{
+    #[inline]
+    fn __fs_status(self, raw: u32, location: &'static Location<'static>) -> Repr {
+        match self.0.take() {
+            Some(error) => Repr::from_boxed_error(raw, error.into(), location),
+            None => Repr::inline(raw),
+        }
+    }
+}
+
+/// Neither (never in a program that compiles): implemented for `&SourceValue<E>` of every `E`.
+pub trait NotASource {
+    /// The code alone.
+    fn __fs_status(self, raw: u32, location: &'static Location<'static>) -> Repr;
+}
+
+impl<E> NotASource for &SourceValue<E> {
+    #[inline]
+    fn __fs_status(self, raw: u32, _: &'static Location<'static>) -> Repr {
+        drop(self.0.take());
+        Repr::inline(raw)
+    }
+}
+
+/// A type a status can keep as its source: an error type, or (with `alloc`) any type that
+/// converts into `Box<dyn Error + Send + Sync>`, which every such error type does.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be the source of a status",
+    label = "not an error",
+    note = "a source is an error type (`std::error::Error + Send + Sync + 'static`) or converts \
+            into `Box<dyn Error + Send + Sync>` (as `anyhow::Error` and `String` do)"
+)]
+pub trait Source {}
+
+#[cfg(feature = "alloc")]
+impl<E: Into<alloc::boxed::Box<dyn Error + Send + Sync>>> Source for E {}
+
+#[cfg(not(feature = "alloc"))]
+impl<E: Error + Send + Sync + 'static> Source for E {}
+
+/// Asserts at compile time that `E` can be a status's source; the derive calls it once per
+/// `from = E`, spanned on the type.
+#[inline]
+pub const fn assert_source<E: Source>() {}

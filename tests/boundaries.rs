@@ -1,0 +1,170 @@
+//! Where statuses meet other error types: sources of any kind (`with_source`, `from = ..` of
+//! boxed errors and `anyhow::Error`), `io::Error` both ways, `Option`, hashing, and code
+//! generic over `FastStatus` that formats, walks and boxes statuses.
+
+use std::collections::HashSet;
+use std::error::Error;
+use std::io;
+
+use fast_status::{FastStatus, OptionExt, ResultExt, status};
+
+/// Codes that convert from foreign errors of every kind a source can be.
+#[derive(FastStatus, Clone, Copy, Debug, PartialEq, Eq)]
+#[status(name = Status)]
+pub enum StatusCode {
+    /// Not there.
+    #[status(io_kind = NotFound)]
+    Missing = 1,
+    /// Not allowed.
+    #[status(display = "Permission denied", io_kind = PermissionDenied)]
+    Denied,
+    /// Malformed, with no `io_kind`: `Other`.
+    Invalid,
+    /// From an `anyhow::Error`, a boxed error and an I/O error.
+    #[status(from = anyhow::Error)]
+    #[status(from = Box<dyn Error + Send + Sync>)]
+    #[status(from = io::Error)]
+    Upstream,
+}
+
+#[test]
+fn with_source_keeps_any_error_and_gives_it_back_as_it_is() {
+    let io = Status::invalid("bad header").with_source(io::Error::other("disk"));
+    assert_eq!(io.to_string(), "Invalid: bad header");
+    let source = io.source().expect("a source");
+    assert_eq!(source.to_string(), "disk");
+    assert!(
+        source.downcast_ref::<io::Error>().is_some(),
+        "not hidden by a box"
+    );
+
+    // A code-only status gains a heap payload for it; a later source replaces an earlier one.
+    let replaced = Status::from_code(StatusCode::Invalid)
+        .with_source(io::Error::other("first"))
+        .with_source("second");
+    assert_eq!(
+        replaced.source().map(ToString::to_string).as_deref(),
+        Some("second")
+    );
+
+    // An anyhow::Error, with its own chain.
+    let inner = anyhow::anyhow!("root cause").context("while reading");
+    let status = Status::invalid("parse failed").with_source(inner);
+    let texts: Vec<String> = status.chain().map(ToString::to_string).collect();
+    assert_eq!(
+        texts,
+        ["Invalid: parse failed", "while reading", "root cause"]
+    );
+}
+
+fn call() -> anyhow::Result<()> {
+    Err(anyhow::anyhow!("timeout after 30 ms"))
+}
+
+fn upstream() -> Result<(), Status> {
+    call()?;
+    Ok(())
+}
+
+#[test]
+fn from_converts_boxed_errors_and_anyhow_errors() {
+    let boxed: Box<dyn Error + Send + Sync> = Box::new(io::Error::other("boxed"));
+    let status = Status::from(boxed);
+    assert!(status.is_upstream());
+    assert_eq!(status.to_string(), "Upstream");
+    let source = status.source().expect("a source");
+    assert!(source.downcast_ref::<io::Error>().is_some());
+
+    let status = upstream().unwrap_err();
+    assert!(status.is_upstream());
+    assert_eq!(
+        format!("{status:#}"),
+        "Upstream\n  caused by: timeout after 30 ms"
+    );
+}
+
+#[test]
+fn a_status_becomes_an_io_error_of_its_codes_kind() {
+    let cases = [
+        (Status::missing("no such table"), io::ErrorKind::NotFound),
+        (Status::denied("read-only"), io::ErrorKind::PermissionDenied),
+        (Status::invalid("bad"), io::ErrorKind::Other),
+        (
+            Status::from_code(StatusCode::Upstream),
+            io::ErrorKind::Other,
+        ),
+    ];
+    for (status, kind) in cases {
+        let text = status.to_string();
+        let io = io::Error::from(status);
+        assert_eq!(io.kind(), kind, "{text}");
+        assert_eq!(io.to_string(), text);
+        let inner = io
+            .into_inner()
+            .expect("an inner error")
+            .downcast::<Status>()
+            .expect("the status itself");
+        assert_eq!(inner.to_string(), text);
+    }
+}
+
+#[test]
+fn options_convert_to_code_only_statuses() {
+    assert_eq!(Some(3).ok_or_status(StatusCode::Missing), Ok(3));
+    let missing = None::<u8>.ok_or_status(StatusCode::Missing).unwrap_err();
+    assert!(missing.is_missing());
+    assert_eq!(missing.to_string(), "Missing");
+    let name = "price";
+    let with_text = None::<u8>
+        .ok_or_else(|| status!(StatusCode::Missing, "no column {name}"))
+        .unwrap_err();
+    assert_eq!(with_text.to_string(), "Missing: no column price");
+}
+
+#[test]
+fn equal_statuses_hash_alike() {
+    let set: HashSet<Status> = [
+        Status::invalid("a"),
+        status!(StatusCode::Invalid, "a"),
+        Status::invalid(format_args!("{}", "a")),
+        Status::invalid("b"),
+        Status::from_code(StatusCode::Invalid),
+        Status::from_code(StatusCode::Missing),
+    ]
+    .into_iter()
+    .collect();
+    assert_eq!(set.len(), 4, "{set:?}");
+}
+
+/// Generic code: formats, reads details, walks the chain and boxes, with no bound beyond
+/// `FastStatus`.
+fn describe<S: FastStatus>(status: &S) -> String {
+    let details = status.details().count();
+    let causes = status.chain().count() - 1;
+    format!("{status} ({details} details, {causes} causes) {status:?}")
+}
+
+fn boxed<S: FastStatus>(result: Result<(), S>) -> Result<(), Box<dyn Error + Send + Sync>> {
+    result?;
+    Ok(())
+}
+
+#[test]
+fn generic_code_needs_no_extra_bounds() {
+    let status = Status::invalid("bad")
+        .with_detail(7_u8)
+        .with_source(io::Error::other("disk"));
+    let text = describe(&status);
+    assert!(
+        text.starts_with("Invalid: bad (1 details, 1 causes) Invalid: bad"),
+        "{text}"
+    );
+    let error = boxed(Err(status)).unwrap_err();
+    assert!(error.downcast_ref::<Status>().is_some());
+    assert!(boxed::<Status>(Ok(())).is_ok());
+    let read: Result<(), Status> = Err(Status::invalid("x"));
+    assert_eq!(
+        read.context("reading").unwrap_err().context_lines().count(),
+        1
+    );
+}
