@@ -11,7 +11,8 @@ use core::panic::Location;
 
 use crate::create::alloc_with_str;
 use crate::repr::{
-    ContextLine, Extras, KindHolder, PayloadMut, PayloadRef, Repr, Shared, ValueShare, try_box,
+    ContextLine, Extras, KindHolder, PayloadMut, PayloadRef, Repr, Shared, Stored, ValueShare,
+    try_box,
 };
 
 /// The first reservation of a status's shared context-line text.
@@ -48,6 +49,7 @@ impl Repr {
             end,
             location,
         });
+        extras.chain.clear();
     }
 
     /// Makes `error` the source, replacing an earlier one. Without memory, `error` is dropped
@@ -55,11 +57,12 @@ impl Repr {
     #[cold]
     #[inline(never)]
     pub fn set_source(&mut self, error: Box<dyn Error + Send + Sync>) {
-        let Ok(source) = Shared::try_new_error(BoxedError(error)) else {
+        let Ok(source) = Shared::try_new_source(BoxedError(error)) else {
             return;
         };
         if let Some(extras) = self.extras_mut() {
             extras.source = Some(source);
+            extras.chain.clear();
         }
     }
 
@@ -179,25 +182,13 @@ impl Repr {
     }
 }
 
-/// A boxed error kept as a source: `Box<dyn Error>` is no `Error` itself, so it is wrapped,
-/// and reading the source unwraps it (`Repr::source`), so `downcast_ref` reaches the error.
+/// A boxed error kept as a source: `source()` gives back the error in the box, so
+/// `downcast_ref` reaches its type.
 pub(crate) struct BoxedError(pub(crate) Box<dyn Error + Send + Sync>);
 
-impl fmt::Debug for BoxedError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&*self.0, f)
-    }
-}
-
-impl fmt::Display for BoxedError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&*self.0, f)
-    }
-}
-
-impl Error for BoxedError {
-    fn source(&self) -> Option<&(dyn Error + 'static)> {
-        self.0.source()
+impl Stored for BoxedError {
+    fn error(&self) -> &(dyn Error + 'static) {
+        &*self.0
     }
 }
 

@@ -31,6 +31,18 @@ impl Repr {
         Self::inline(raw)
     }
 
+    /// The inline code `raw`; `status` is dropped: there is no room for a source without
+    /// `alloc`.
+    #[must_use]
+    pub fn from_status<S: crate::FastStatus>(
+        raw: u32,
+        status: S,
+        _: &'static Location<'static>,
+    ) -> Self {
+        drop(status);
+        Self::inline(raw)
+    }
+
     /// The inline code `raw`; `kind` is dropped: there is no heap for it without `alloc`.
     #[must_use]
     pub fn from_kind<K: Send + Sync + 'static>(
@@ -101,6 +113,18 @@ impl Repr {
     pub fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         None
     }
+
+    /// No source, and no context lines to chain.
+    #[must_use]
+    pub fn error_source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        None
+    }
+
+    /// No source.
+    #[must_use]
+    pub fn source_status(&self) -> Option<&Repr> {
+        None
+    }
 }
 
 /// The context lines of a status, oldest first: each is the text passed to `context` and the
@@ -130,4 +154,11 @@ impl fmt::Debug for ContextLines<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("[]")
     }
+}
+
+/// Never a context line: without `alloc`, no status has any.
+pub(crate) fn as_context_line<'a>(
+    _: &'a (dyn core::error::Error + 'static),
+) -> Option<(&'a str, &'static Location<'static>)> {
+    None
 }

@@ -13,8 +13,10 @@ use core::panic::Location;
 use crate::change::BoxedError;
 use crate::pieces::Piece;
 use crate::repr::{
-    Decimal, Extras, FIRST_PASS, MessageSink, Pending, Repr, Shared, decimal_len, try_box,
+    Decimal, Extras, FIRST_PASS, MessageSink, Pending, Repr, Shared, Stored, decimal_len, try_box,
 };
+use crate::sources::StatusSource;
+use crate::traits::FastStatus;
 
 impl Repr {
     /// A heap status with `args` formatted into its single allocation, of the message's
@@ -85,21 +87,7 @@ impl Repr {
     where
         E: core::error::Error + Send + Sync + 'static,
     {
-        // The extras first: if they or the source cannot be had, the error is still here to
-        // give its text.
-        let Some(mut extras) = try_box(Extras::default()) else {
-            return Self::created(raw, formatted(raw, format_args!("{error}"), Some(location)));
-        };
-        match Shared::try_new_error(error) {
-            Ok(source) => {
-                extras.source = Some(source);
-                Self::created(raw, alloc_with_str(raw, "", Some(location), Some(extras)))
-            }
-            Err(error) => {
-                drop(extras);
-                Self::created(raw, formatted(raw, format_args!("{error}"), Some(location)))
-            }
-        }
+        Self::from_source(raw, error, location)
     }
 
     /// [`Repr::from_error`] for an error that is boxed, or converts into a box
@@ -112,7 +100,42 @@ impl Repr {
         error: Box<dyn core::error::Error + Send + Sync>,
         location: &'static Location<'static>,
     ) -> Self {
-        Self::from_error(raw, BoxedError(error), location)
+        Self::from_source(raw, BoxedError(error), location)
+    }
+
+    /// [`Repr::from_error`] for an error that is a status itself: reports show its creation
+    /// site and context lines beneath it.
+    #[cold]
+    #[inline(never)]
+    #[must_use]
+    pub fn from_status<S: FastStatus>(
+        raw: u32,
+        status: S,
+        location: &'static Location<'static>,
+    ) -> Self {
+        Self::from_source(raw, StatusSource(status), location)
+    }
+
+    /// The status of `raw` whose source is `source`, or with its text as the message when it
+    /// cannot be stored.
+    fn from_source<S: Stored>(raw: u32, source: S, location: &'static Location<'static>) -> Self {
+        // The extras first: if they or the source cannot be had, the source is still here to
+        // give its text.
+        let Some(mut extras) = try_box(Extras::default()) else {
+            let text = format_args!("{}", source.error());
+            return Self::created(raw, formatted(raw, text, Some(location)));
+        };
+        match Shared::try_new_source(source) {
+            Ok(source) => {
+                extras.source = Some(source);
+                Self::created(raw, alloc_with_str(raw, "", Some(location), Some(extras)))
+            }
+            Err(source) => {
+                drop(extras);
+                let text = format_args!("{}", source.error());
+                Self::created(raw, formatted(raw, text, Some(location)))
+            }
+        }
     }
 
     /// A heap status whose body is `kind`, a variant with fields, moved in unformatted: one

@@ -453,6 +453,38 @@ pub fn source_of<K: Kind>(repr: &Repr) -> Option<&(dyn Error + 'static)> {
         .or_else(|| repr.source())
 }
 
+/// `Error::source` of a status of kind `K`: its newest context line, whose `source()` is the
+/// line before it, down to the variant's source or the attached one (see
+/// [`Repr::error_source`]); with no context lines, [`source_of`].
+#[cfg(feature = "alloc")]
+#[must_use]
+pub fn kind_error_source<K: Kind>(repr: &Repr) -> Option<&(dyn Error + 'static)> {
+    let tail = || crate::repr::Tail {
+        value: repr.value_share().map(|share| crate::repr::ValueTail {
+            share,
+            source: value_source::<K>,
+        }),
+        source: repr.shared_source(),
+    };
+    match repr.context_chain(tail) {
+        Some(line) => Some(line),
+        None => source_of::<K>(repr),
+    }
+}
+
+/// `Error::source` of a status of kind `K`: without `alloc`, [`source_of`].
+#[cfg(not(feature = "alloc"))]
+#[must_use]
+pub fn kind_error_source<K: Kind>(repr: &Repr) -> Option<&(dyn Error + 'static)> {
+    source_of::<K>(repr)
+}
+
+/// The source field of a shared value, if it is a `K`.
+#[cfg(feature = "alloc")]
+fn value_source<K: Kind>(share: &crate::repr::ValueShare) -> Option<&(dyn Error + 'static)> {
+    share.value::<K>().and_then(K::source)
+}
+
 /// The word of a variant that needs no allocation: its code alone, or its fields packed beside
 /// it (where the target's word has room); `None` for a variant that goes to the heap.
 #[inline(always)]

@@ -96,13 +96,13 @@ pub mod __private {
         AnyKinds, AsDynError, AssertDebug, CannotStoreKind, CannotStoreMadeKind, DebugKind,
         EqKinds, Field, Kind, KindIsDebug, KindMaker, KindNotDebug, KindPair, KindValue,
         OpaqueField, PackField, Packer, Packing, Storable, StoreKind, StoreMadeKind, Unpacker,
-        kind_code_text, kind_of, source_of, word_of,
+        kind_code_text, kind_error_source, kind_of, source_of, word_of,
     };
     pub use crate::pieces::{Piece, PieceOf, ViaDisplay, ViaExact, piece};
     pub use crate::report::{debug, debug_kind, display, display_kind};
     pub use crate::repr::{MAX_RAW_CODE, Repr, StaticStatus};
     pub use crate::sources::{
-        BoxedSource, ErrorSource, NotASource, Source, SourceValue, assert_source,
+        BoxedSource, ErrorSource, NotASource, Source, SourceValue, StatusAsSource, assert_source,
     };
     pub use crate::traits::{AssertCopy, code_of, from_args, from_code, from_pieces};
     pub use crate::{__fs_if_alloc as if_alloc, __fs_if_std as if_std};

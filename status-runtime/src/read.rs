@@ -1,12 +1,16 @@
 //! Reading what a heap status carries besides its code and message: context lines, details,
 //! the source and the backtrace. Safe code over `repr`.
 
+use alloc::boxed::Box;
+use alloc::string::String;
 use core::error::Error;
 use core::fmt;
 use core::panic::Location;
 
-use crate::change::BoxedError;
-use crate::repr::{ContextLine, Detail, Extras, KindHolder, PayloadRef, Repr};
+use crate::repr::{
+    ContextLine, ContextNode, Detail, Extras, KindHolder, Next, PayloadRef, Repr, Source, Stored,
+    Tail, ValueShare, try_box,
+};
 
 impl Repr {
     /// The context lines, oldest first.
@@ -37,11 +41,58 @@ impl Repr {
     /// one is unwrapped, so `downcast_ref` reaches its type.
     #[must_use]
     pub fn source(&self) -> Option<&(dyn Error + 'static)> {
-        let source: &(dyn Error + 'static) = &**self.extras()?.source.as_ref()?;
-        match source.downcast_ref::<BoxedError>() {
-            Some(boxed) => Some(&*boxed.0),
-            None => Some(source),
+        self.extras()?.source.as_deref().map(Stored::error)
+    }
+
+    /// `Error::source` of a status: its newest context line, whose own `source()` is the line
+    /// before it, down to the status's source (see `ContextNode`); with no context lines, the
+    /// source itself. The lines are copied into the chain when first asked for; without memory
+    /// for that, the chain is the source alone.
+    #[must_use]
+    pub fn error_source(&self) -> Option<&(dyn Error + 'static)> {
+        let tail = || Tail {
+            value: None,
+            source: self.shared_source(),
+        };
+        match self.context_chain(tail) {
+            Some(line) => Some(line),
+            None => self.source(),
         }
+    }
+
+    /// The context lines as a source chain ending in `tail()`, built once; `None` without
+    /// context lines, or without memory.
+    pub(crate) fn context_chain(&self, tail: impl FnOnce() -> Tail) -> Option<&ContextNode> {
+        let extras = self.extras()?;
+        if extras.context.is_empty() {
+            return None;
+        }
+        extras.chain.get_or_try_init(|| chain_of(extras, tail()))
+    }
+
+    /// A share of the value of the variant this status was made from: its own payload's, or
+    /// the one it is a changed copy of.
+    pub(crate) fn value_share(&self) -> Option<ValueShare> {
+        let payload = self.payload()?;
+        if let Some(share) = ValueShare::of(payload) {
+            return Some(share);
+        }
+        match payload.extras()?.kind.as_ref()? {
+            KindHolder::Value(share) => Some(share.clone()),
+            KindHolder::Packed(_) => None,
+        }
+    }
+
+    /// The attached source, shared.
+    pub(crate) fn shared_source(&self) -> Option<Source> {
+        self.extras()?.source.clone()
+    }
+
+    /// The status this status's source is, when it was converted from one (`from = Status`):
+    /// reports show its creation site and context lines.
+    #[must_use]
+    pub fn source_status(&self) -> Option<&Repr> {
+        self.extras()?.source.as_deref()?.status()
     }
 
     /// The backtrace captured when the status was created, if backtraces were enabled.
@@ -90,6 +141,36 @@ fn held_value<K: 'static>(extras: &Extras) -> Option<&K> {
     match extras.kind.as_ref()? {
         KindHolder::Value(share) => share.value::<K>(),
         KindHolder::Packed(_) => None,
+    }
+}
+
+/// The text and location of `error`, if it is a context line of a status's source chain.
+pub(crate) fn as_context_line<'a>(
+    error: &'a (dyn Error + 'static),
+) -> Option<(&'a str, &'static Location<'static>)> {
+    error
+        .downcast_ref::<ContextNode>()
+        .map(|line| (line.text.as_str(), line.location))
+}
+
+/// The chain of `extras`' context lines, newest first, the oldest one followed by `tail`;
+/// `None` without memory.
+fn chain_of(extras: &Extras, tail: Tail) -> Option<Box<ContextNode>> {
+    let mut next = Next::Tail(tail);
+    for line in &extras.context {
+        let mut text = String::new();
+        let line_text = extras.context_text(line);
+        text.try_reserve_exact(line_text.len()).ok()?;
+        text.push_str(line_text);
+        next = Next::Line(try_box(ContextNode {
+            text,
+            location: line.location,
+            next,
+        })?);
+    }
+    match next {
+        Next::Line(newest) => Some(newest),
+        Next::Tail(_) => None,
     }
 }
 

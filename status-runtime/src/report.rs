@@ -3,8 +3,14 @@
 
 use core::error::Error;
 use core::fmt;
+use core::panic::Location;
 
+use crate::ContextLines;
+#[cfg(not(feature = "alloc"))]
+use crate::core_only::as_context_line;
 use crate::kinds::{Kind, kind_code_text, kind_of};
+#[cfg(feature = "alloc")]
+use crate::read::as_context_line;
 use crate::repr::Repr;
 use crate::traits::{Code, code_of};
 
@@ -15,7 +21,7 @@ use crate::traits::{Code, code_of};
 ///
 /// Only those of the formatter.
 pub fn display<C: Code>(repr: &Repr, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    write_display(repr, &code_of::<C>(repr).text(), repr.source(), f)
+    write_display(repr, &code_of::<C>(repr).text(), Causes::of(repr), f)
 }
 
 /// `Display` of a status of a kind enum: the kind's own `Display` (its variant's text with its
@@ -29,19 +35,20 @@ pub fn display_kind<K: Kind + fmt::Display>(
     repr: &Repr,
     f: &mut fmt::Formatter<'_>,
 ) -> fmt::Result {
-    let source = crate::kinds::source_of::<K>(repr);
+    let causes = Causes::of_kind::<K>(repr);
     match kind_of::<K>(repr) {
-        Some(kind) => write_display(repr, &*kind, source, f),
-        None => write_display(repr, &kind_code_text::<K>(repr), source, f),
+        Some(kind) => write_display(repr, &*kind, causes, f),
+        None => write_display(repr, &kind_code_text::<K>(repr), causes, f),
     }
 }
 
-/// `Display`, headed by `head` (the code's text or the kind's), with `source` as the first
-/// cause.
+/// `Display`, headed by `head` (the code's text or the kind's); `{:#}` adds the context lines
+/// and `causes`, each cause followed by its creation site and context lines when it is a
+/// status.
 fn write_display(
     repr: &Repr,
     head: &dyn fmt::Display,
-    source: Option<&(dyn Error + 'static)>,
+    causes: Causes<'_>,
     f: &mut fmt::Formatter<'_>,
 ) -> fmt::Result {
     one_line(repr, head, f)?;
@@ -49,8 +56,14 @@ fn write_display(
         for (line, location) in repr.context_lines() {
             write!(f, "\n  context: {line} (at {location})")?;
         }
-        for cause in causes(source) {
-            write!(f, "\n  caused by: {cause}")?;
+        for cause in causes {
+            write!(f, "\n  caused by: {}", cause.error)?;
+            if let Some(location) = cause.location {
+                write!(f, " (at {location})")?;
+            }
+            for (line, location) in cause.context {
+                write!(f, "\n  context: {line} (at {location})")?;
+            }
         }
     }
     Ok(())
@@ -73,7 +86,7 @@ pub fn debug<C: Code>(repr: &Repr, type_name: &str, f: &mut fmt::Formatter<'_>) 
         &code.text(),
         code.name(),
         None,
-        repr.source(),
+        Causes::of(repr),
         f,
     )
 }
@@ -91,16 +104,16 @@ pub fn debug_kind<K: Kind + fmt::Display>(
     f: &mut fmt::Formatter<'_>,
 ) -> fmt::Result {
     let name = code_of::<K::Code>(repr).name();
-    let source = crate::kinds::source_of::<K>(repr);
+    let causes = Causes::of_kind::<K>(repr);
     let shown: &dyn fmt::Debug = match &debug {
         Some(kind) => kind,
         None => &None::<()>,
     };
     if let Some(kind) = kind_of::<K>(repr) {
-        write_debug(repr, type_name, &*kind, name, Some(shown), source, f)
+        write_debug(repr, type_name, &*kind, name, Some(shown), causes, f)
     } else {
         let text = kind_code_text::<K>(repr);
-        write_debug(repr, type_name, &text, name, Some(shown), source, f)
+        write_debug(repr, type_name, &text, name, Some(shown), causes, f)
     }
 }
 
@@ -111,7 +124,7 @@ fn write_debug(
     head: &dyn fmt::Display,
     code_name: &str,
     kind: Option<&dyn fmt::Debug>,
-    source: Option<&(dyn Error + 'static)>,
+    causes: Causes<'_>,
     f: &mut fmt::Formatter<'_>,
 ) -> fmt::Result {
     if f.alternate() {
@@ -125,7 +138,7 @@ fn write_debug(
             .field("location", &repr.location())
             .field("context", &repr.context_lines())
             .field("details", &DebugList(|| repr.details()))
-            .field("source", &source)
+            .field("source", &causes.first())
             .finish();
     }
     one_line(repr, head, f)?;
@@ -146,11 +159,17 @@ fn write_debug(
             write!(f, "\n    {detail:?}")?;
         }
     }
-    let mut causes = causes(source).peekable();
+    let mut causes = causes.peekable();
     if causes.peek().is_some() {
         f.write_str("\n\nCaused by:")?;
         for (i, cause) in causes.enumerate() {
-            write!(f, "\n    {i}: {cause}")?;
+            write!(f, "\n    {i}: {}", cause.error)?;
+            if let Some(location) = cause.location {
+                write!(f, "\n       at {location}")?;
+            }
+            for (line, location) in cause.context {
+                write!(f, "\n       context: {line} (at {location})")?;
+            }
         }
     }
     #[cfg(feature = "std")]
@@ -175,11 +194,111 @@ fn one_line(repr: &Repr, head: &dyn fmt::Display, f: &mut fmt::Formatter<'_>) ->
     Ok(())
 }
 
-/// `source` and its own sources, outermost first.
-fn causes<'a>(
-    source: Option<&'a (dyn Error + 'static)>,
+/// The causes of a status, outermost first, as its reports show them: each source in turn,
+/// with, beneath it, where it was created and its context lines when it is a status.
+///
+/// A source converted from a status (`from = Status`) is known as one: its creation site and
+/// lines come from its representation, and its own source follows. Any other source's chain
+/// is walked with `Error::source`, where the context lines of a status further down appear as
+/// entries of their own (`ContextNode`): they are shown beneath the error they belong to,
+/// oldest first, as a status's own lines are.
+struct Causes<'a> {
+    next: Option<&'a (dyn Error + 'static)>,
+    /// The representation of `next`, when it is known to be a status.
+    status: Option<&'a Repr>,
+}
+
+/// One cause: the error, its creation site when it is a status, and its context lines.
+struct Cause<'a> {
+    error: &'a (dyn Error + 'static),
+    location: Option<&'static Location<'static>>,
+    context: CauseContext<'a>,
+}
+
+/// The context lines shown beneath a cause, oldest first.
+enum CauseContext<'a> {
+    /// A status's own lines.
+    Status(ContextLines<'a>),
+    /// `len` context lines of the chain, the newest first there: shown from the last.
+    Chain {
+        newest: Option<&'a (dyn Error + 'static)>,
+        len: usize,
+    },
+}
+
+impl<'a> Causes<'a> {
+    /// The causes of a status of codes: its source, known as a status if it is one.
+    fn of(repr: &'a Repr) -> Self {
+        Self {
+            next: repr.source(),
+            status: repr.source_status(),
+        }
+    }
+
+    /// The causes of a status of kind `K`: its variant's source field first, or else the
+    /// source it was given.
+    fn of_kind<K: Kind>(repr: &'a Repr) -> Self {
+        match repr.kind_value::<K>().and_then(K::source) {
+            Some(field) => Self {
+                next: Some(field),
+                status: None,
+            },
+            None => Self::of(repr),
+        }
+    }
+
+    /// The first cause, as it is.
+    fn first(&self) -> Option<&'a (dyn Error + 'static)> {
+        self.next
+    }
+}
+
+impl<'a> Iterator for Causes<'a> {
+    type Item = Cause<'a>;
+
+    fn next(&mut self) -> Option<Cause<'a>> {
+        let error = self.next?;
+        if let Some(status) = self.status.take() {
+            self.next = status.source();
+            self.status = status.source_status();
+            return Some(Cause {
+                error,
+                location: status.location(),
+                context: CauseContext::Status(status.context_lines()),
+            });
+        }
+        let newest = error.source();
+        let len = chain(newest)
+            .take_while(|e| as_context_line(*e).is_some())
+            .count();
+        self.next = chain(newest).nth(len);
+        Some(Cause {
+            error,
+            location: None,
+            context: CauseContext::Chain { newest, len },
+        })
+    }
+}
+
+impl<'a> Iterator for CauseContext<'a> {
+    type Item = (&'a str, &'static Location<'static>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Self::Status(lines) => lines.next(),
+            Self::Chain { newest, len } => {
+                *len = len.checked_sub(1)?;
+                chain(*newest).nth(*len).and_then(as_context_line)
+            }
+        }
+    }
+}
+
+/// `first` and its sources in turn.
+fn chain<'a>(
+    first: Option<&'a (dyn Error + 'static)>,
 ) -> impl Iterator<Item = &'a (dyn Error + 'static)> {
-    core::iter::successors(source, |&e| e.source())
+    core::iter::successors(first, |&e| e.source())
 }
 
 /// Debug-lists whatever the closure iterates, without collecting it.

@@ -1,7 +1,9 @@
 //! `from = T`: an error converted into a status, the conversion chosen at compile time by
 //! method resolution on `T`. The generated `From<T>` calls
-//! `(&&&SourceValue::new(error)).__fs_status(..)`:
+//! `(&&&&SourceValue::new(error)).__fs_status(..)`:
 //!
+//! - a status is kept as it is, and reports show its creation site and context lines
+//!   ([`StatusAsSource`]);
 //! - an error type (`Error + Send + Sync + 'static`) is kept as it is ([`ErrorSource`]);
 //! - a type that converts into `Box<dyn Error + Send + Sync>` (`anyhow::Error`, a boxed error,
 //!   `String`) is kept boxed ([`BoxedSource`]), and `source()` unwraps the box;
@@ -13,6 +15,23 @@ use core::error::Error;
 use core::panic::Location;
 
 use crate::repr::Repr;
+use crate::traits::FastStatus;
+
+/// A status kept as the source of another: `source()` gives the status itself, and reports
+/// reach its representation for its creation site and context lines.
+#[cfg(feature = "alloc")]
+pub(crate) struct StatusSource<S>(pub(crate) S);
+
+#[cfg(feature = "alloc")]
+impl<S: FastStatus> crate::repr::Stored for StatusSource<S> {
+    fn error(&self) -> &(dyn Error + 'static) {
+        &self.0
+    }
+
+    fn status(&self) -> Option<&Repr> {
+        Some(self.0.__repr())
+    }
+}
 
 /// An error on its way into a status.
 pub struct SourceValue<E>(Cell<Option<E>>);
@@ -22,6 +41,23 @@ impl<E> SourceValue<E> {
     #[inline]
     pub const fn new(error: E) -> Self {
         Self(Cell::new(Some(error)))
+    }
+}
+
+/// A status, kept as the source as it is and known as a status to reports: implemented for
+/// `&&&&SourceValue<S>`.
+pub trait StatusAsSource {
+    /// The status of code `raw` whose source is the status, made at `location`.
+    fn __fs_status(self, raw: u32, location: &'static Location<'static>) -> Repr;
+}
+
+impl<S: FastStatus> StatusAsSource for &&&&SourceValue<S> {
+    #[inline]
+    fn __fs_status(self, raw: u32, location: &'static Location<'static>) -> Repr {
+        match self.0.take() {
+            Some(status) => Repr::from_status(raw, status, location),
+            None => Repr::inline(raw),
+        }
     }
 }
 

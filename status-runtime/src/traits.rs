@@ -114,6 +114,10 @@ pub trait FastStatus:
     /// Wraps a representation built for this type's codes. Used by generated code only.
     #[doc(hidden)]
     fn __from_repr(repr: Repr) -> Self;
+
+    /// The representation. Used by the runtime's reports only.
+    #[doc(hidden)]
+    fn __repr(&self) -> &Repr;
 }
 
 /// An error and its sources, outermost first: what [`FastStatus::chain`] returns.

@@ -319,6 +319,10 @@ impl ::fast_status::FastStatus for Status {
     fn __from_repr(repr: ::fast_status::__private::Repr) -> Self {
         Self(repr)
     }
+    #[inline]
+    fn __repr(&self) -> &::fast_status::__private::Repr {
+        &self.0
+    }
 }
 #[automatically_derived]
 impl ::core::clone::Clone for Status {
@@ -341,7 +345,7 @@ impl ::core::cmp::Eq for Status {}
 #[automatically_derived]
 impl ::core::error::Error for Status {
     fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
-        self.0.source()
+        self.0.error_source()
     }
 }
 #[automatically_derived]
@@ -392,10 +396,10 @@ impl ::core::convert::From<std::io::Error> for Status {
     fn from(error: std::io::Error) -> Self {
         const { ::fast_status::__private::assert_source::<std::io::Error>() };
         use ::fast_status::__private::{
-            BoxedSource as _, ErrorSource as _, NotASource as _,
+            BoxedSource as _, ErrorSource as _, NotASource as _, StatusAsSource as _,
         };
         Self(
-            (&&&::fast_status::__private::SourceValue::new(error))
+            (&&&&::fast_status::__private::SourceValue::new(error))
                 .__fs_status(
                     StatusCode::IOError as ::core::primitive::u32,
                     ::core::panic::Location::caller(),

@@ -281,6 +281,10 @@ impl ::fast_status::FastStatus for Parse {
     fn __from_repr(repr: ::fast_status::__private::Repr) -> Self {
         Self(repr)
     }
+    #[inline]
+    fn __repr(&self) -> &::fast_status::__private::Repr {
+        &self.0
+    }
 }
 #[automatically_derived]
 impl ::core::clone::Clone for Parse {
@@ -303,7 +307,7 @@ impl ::core::cmp::Eq for Parse {}
 #[automatically_derived]
 impl ::core::error::Error for Parse {
     fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
-        self.0.source()
+        self.0.error_source()
     }
 }
 #[automatically_derived]
@@ -354,10 +358,10 @@ impl ::core::convert::From<core::num::ParseIntError> for Parse {
     fn from(error: core::num::ParseIntError) -> Self {
         const { ::fast_status::__private::assert_source::<core::num::ParseIntError>() };
         use ::fast_status::__private::{
-            BoxedSource as _, ErrorSource as _, NotASource as _,
+            BoxedSource as _, ErrorSource as _, NotASource as _, StatusAsSource as _,
         };
         Self(
-            (&&&::fast_status::__private::SourceValue::new(error))
+            (&&&&::fast_status::__private::SourceValue::new(error))
                 .__fs_status(
                     ParseCode::Number as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
@@ -373,10 +377,10 @@ impl ::core::convert::From<core::fmt::Error> for Parse {
     fn from(error: core::fmt::Error) -> Self {
         const { ::fast_status::__private::assert_source::<core::fmt::Error>() };
         use ::fast_status::__private::{
-            BoxedSource as _, ErrorSource as _, NotASource as _,
+            BoxedSource as _, ErrorSource as _, NotASource as _, StatusAsSource as _,
         };
         Self(
-            (&&&::fast_status::__private::SourceValue::new(error))
+            (&&&&::fast_status::__private::SourceValue::new(error))
                 .__fs_status(
                     ParseCode::Number as ::core::primitive::u32,
                     ::core::panic::Location::caller(),

@@ -426,6 +426,10 @@ impl ::fast_status::FastStatus for Error {
     fn __from_repr(repr: ::fast_status::__private::Repr) -> Self {
         Self(repr)
     }
+    #[inline]
+    fn __repr(&self) -> &::fast_status::__private::Repr {
+        &self.0
+    }
 }
 #[automatically_derived]
 impl ::core::clone::Clone for Error {
@@ -453,7 +457,7 @@ impl ::core::cmp::Eq for Error {}
 #[automatically_derived]
 impl ::core::error::Error for Error {
     fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
-        ::fast_status::__private::source_of::<ErrorKind>(&self.0)
+        ::fast_status::__private::kind_error_source::<ErrorKind>(&self.0)
     }
 }
 #[automatically_derived]

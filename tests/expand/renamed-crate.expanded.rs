@@ -247,6 +247,10 @@ impl ::my_status::FastStatus for Error {
     fn __from_repr(repr: ::my_status::__private::Repr) -> Self {
         Self(repr)
     }
+    #[inline]
+    fn __repr(&self) -> &::my_status::__private::Repr {
+        &self.0
+    }
 }
 #[automatically_derived]
 impl ::core::clone::Clone for Error {
@@ -269,7 +273,7 @@ impl ::core::cmp::Eq for Error {}
 #[automatically_derived]
 impl ::core::error::Error for Error {
     fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
-        self.0.source()
+        self.0.error_source()
     }
 }
 #[automatically_derived]

@@ -28,8 +28,10 @@ pub(super) fn from(g: &Gen<'_>) -> TokenStream {
             };
             let body = quote! {
                 #assert
-                use #private::{BoxedSource as _, ErrorSource as _, NotASource as _};
-                Self((&&&#private::SourceValue::new(error)).__fs_status(
+                use #private::{
+                    BoxedSource as _, ErrorSource as _, NotASource as _, StatusAsSource as _,
+                };
+                Self((&&&&#private::SourceValue::new(error)).__fs_status(
                     #code::#variant as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
                 ))

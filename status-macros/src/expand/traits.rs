@@ -109,6 +109,11 @@ fn fast_status_impl(g: &Gen<'_>) -> TokenStream {
             fn __from_repr(repr: #private::Repr) -> Self {
                 Self(repr)
             }
+
+            #[inline]
+            fn __repr(&self) -> &#private::Repr {
+                &self.0
+            }
         }
     }
 }
@@ -125,7 +130,7 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
         None => (
             "Statuses are equal when their codes and messages are.",
             quote!(true),
-            quote!(self.0.source()),
+            quote!(self.0.error_source()),
         ),
         Some(kind) => (
             "Statuses are equal when their codes and messages are, and their kinds (when the \
@@ -134,7 +139,7 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
                 use #private::{AnyKinds as _, EqKinds as _};
                 (&&#private::KindPair(self.kind(), other.kind())).__fs_eq()
             }},
-            quote!(#private::source_of::<#kind>(&self.0)),
+            quote!(#private::kind_error_source::<#kind>(&self.0)),
         ),
     };
     let io_error = io_error(g);

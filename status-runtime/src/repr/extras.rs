@@ -5,6 +5,7 @@
 //!
 //! Every allocation here is fallible: on failure the caller keeps the status as it was.
 
+use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::any::{Any, TypeId};
@@ -12,6 +13,8 @@ use core::error::Error;
 use core::fmt;
 use core::panic::Location;
 
+use super::Repr;
+use super::once::OnceBox;
 use super::payload::ValueShare;
 use super::shared::Shared;
 
@@ -31,8 +34,88 @@ impl<T: Any + fmt::Debug + Send + Sync> Detail for T {
     }
 }
 
-/// The source error of a status.
-pub(crate) type Source = Shared<dyn Error + Send + Sync + 'static>;
+/// What a status keeps as its source: an error, seen through how it was stored.
+pub(crate) trait Stored: Send + Sync + 'static {
+    /// The error, as `source()` gives it back: a boxed error unwrapped, a status as itself.
+    fn error(&self) -> &(dyn Error + 'static);
+
+    /// The status this source is, when it was stored as one: reports show its creation site
+    /// and context lines.
+    fn status(&self) -> Option<&Repr> {
+        None
+    }
+}
+
+impl<E: Error + Send + Sync + 'static> Stored for E {
+    fn error(&self) -> &(dyn Error + 'static) {
+        self
+    }
+}
+
+/// The source of a status.
+pub(crate) type Source = Shared<dyn Stored>;
+
+/// One context line as an entry of the source chain: `Error::source` of a status with context
+/// lines gives its newest line, each line's `source()` is the line before it, and the oldest
+/// line's is the status's own source. Chain-walking reporters (anyhow's, eyre's) print each
+/// line's text so; this crate's reports recognise the lines and show their locations. Built
+/// from the lines when first asked for, and rebuilt after the status changes.
+pub(crate) struct ContextNode {
+    pub(crate) text: String,
+    pub(crate) location: &'static Location<'static>,
+    pub(crate) next: Next,
+}
+
+/// What comes after a context line in the chain.
+pub(crate) enum Next {
+    /// The line before it.
+    Line(Box<ContextNode>),
+    /// The status's own source: the oldest line's `source()`.
+    Tail(Tail),
+}
+
+/// A status's own source, held by its oldest context line: an attached source, and for a
+/// status with fields a share of its value, whose source field comes first.
+pub(crate) struct Tail {
+    pub(crate) value: Option<ValueTail>,
+    pub(crate) source: Option<Source>,
+}
+
+/// A share of a value, and how to read its source field (the kind's `source`, for its type).
+pub(crate) struct ValueTail {
+    pub(crate) share: ValueShare,
+    pub(crate) source: fn(&ValueShare) -> Option<&(dyn Error + 'static)>,
+}
+
+impl Tail {
+    fn error(&self) -> Option<&(dyn Error + 'static)> {
+        self.value
+            .as_ref()
+            .and_then(|value| (value.source)(&value.share))
+            .or_else(|| self.source.as_deref().map(Stored::error))
+    }
+}
+
+impl fmt::Display for ContextNode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl fmt::Debug for ContextNode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?} (at {})", self.text, self.location)
+    }
+}
+
+impl Error for ContextNode {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match &self.next {
+            Next::Line(line) => Some(&**line),
+            Next::Tail(tail) => tail.error(),
+        }
+    }
+}
 
 /// One context line: its text (`Extras::context_text[start..end]`) and where `context` was
 /// called. All lines of a status share one text buffer, so a line costs no allocation of its
@@ -59,6 +142,9 @@ pub(crate) struct Extras {
     /// (`with_message`, copy on write) of a status with fields: a value cannot be copied (it
     /// need not be `Clone`), so the copy keeps a share of it.
     pub(crate) kind: Option<KindHolder>,
+    /// The context lines as a source chain, built when first asked for (`ContextNode`);
+    /// cleared by every change to the lines or the source.
+    pub(crate) chain: OnceBox<ContextNode>,
 }
 
 /// Where a changed copy of a status with fields finds them: packed fields, or a share of the
@@ -91,6 +177,7 @@ impl Extras {
             #[cfg(feature = "std")]
             backtrace: self.backtrace.clone(),
             kind: self.kind.clone(),
+            chain: OnceBox::new(),
         })
     }
 

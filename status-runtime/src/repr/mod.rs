@@ -37,14 +37,17 @@
 //!
 //! The word lives here; with the `alloc` feature, the rest of the payload has a module each:
 //! [`payload`] (header, body, typed pointers, allocation and free), `refcount`, `sink` (message
-//! bytes written into a buffer), `shared` (refcounted values that survive copy-on-write) and
-//! `extras` (the data behind a payload's extras pointer). A `core`-only build has no heap state:
+//! bytes written into a buffer), `shared` (refcounted values that survive copy-on-write),
+//! `once` (a box set once through a shared reference) and `extras` (the data behind a
+//! payload's extras pointer). A `core`-only build has no heap state:
 //! its `payload` module is empty types that no word can reach.
 
 use core::ptr::{self, NonNull};
 
 #[cfg(feature = "alloc")]
 mod extras;
+#[cfg(feature = "alloc")]
+mod once;
 #[cfg(feature = "alloc")]
 mod payload;
 #[cfg(feature = "alloc")]
@@ -108,7 +111,9 @@ mod payload {
 }
 
 #[cfg(feature = "alloc")]
-pub(crate) use extras::{ContextLine, Detail, Extras, KindHolder};
+pub(crate) use extras::{
+    ContextLine, ContextNode, Detail, Extras, KindHolder, Next, Source, Stored, Tail, ValueTail,
+};
 pub(crate) use payload::PayloadRef;
 #[cfg(feature = "alloc")]
 pub(crate) use payload::{PayloadMut, Pending, ValueShare};

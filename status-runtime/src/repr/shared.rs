@@ -3,13 +3,12 @@
 //! its details, its backtrace).
 
 use core::alloc::Layout;
-use core::error::Error;
 use core::fmt;
 use core::mem::ManuallyDrop;
 use core::ops::Deref;
 use core::ptr::{self, NonNull};
 
-use super::extras::Detail;
+use super::extras::{Detail, Stored};
 use super::raw::FreeOnDrop;
 use super::refcount::RefCount;
 
@@ -59,12 +58,12 @@ impl<T> Shared<T> {
     }
 }
 
-impl Shared<dyn Error + Send + Sync> {
-    /// `error` as a shared trait object, or `error` back if the allocator fails.
-    pub(crate) fn try_new_error<E: Error + Send + Sync + 'static>(error: E) -> Result<Self, E> {
+impl Shared<dyn Stored> {
+    /// `source` as a shared trait object, or `source` back if the allocator fails.
+    pub(crate) fn try_new_source<S: Stored>(source: S) -> Result<Self, S> {
         // The constructor's argument is a coercion site: the pointer unsizes to the trait
         // object's, keeping its provenance.
-        Shared::try_new(error).map(|shared| Self(shared.into_raw()))
+        Shared::try_new(source).map(|shared| Self(shared.into_raw()))
     }
 }
 

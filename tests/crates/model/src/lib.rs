@@ -638,7 +638,14 @@ fn check_any<S: FastStatus + fmt::Display + Error>(status: &S, expected: &Expect
         status.detail::<Counted>().map(|c| c.0),
         expected.counted.map(|id| base + id)
     );
-    assert_eq!(status.source().map(ToString::to_string), expected.source);
+    // `Error::source` gives the context lines first, newest first, then the source.
+    let chain: Vec<String> = status.chain().skip(1).map(ToString::to_string).collect();
+    let lines = expected.context.len();
+    assert!(
+        chain.iter().take(lines).eq(expected.context.iter().rev()),
+        "{chain:?}"
+    );
+    assert_eq!(chain.get(lines), expected.source.as_ref(), "{chain:?}");
     assert_eq!(status.to_string(), expected.display());
     let alternate = format!("{status:#}");
     for line in &expected.context {

@@ -1,0 +1,179 @@
+//! Reports across boundaries, by their exact text: a status made from a foreign error shows
+//! the error's text once; a status that wraps another shows the inner one's creation site and
+//! context lines; and anyhow, which prints only each chain entry's `Display`, sees every
+//! context line and every text once.
+
+use std::error::Error;
+use std::io;
+use std::panic::Location;
+
+use fast_status::{FastStatus, ResultExt};
+
+/// The codes of a network layer.
+#[derive(FastStatus, Clone, Copy, Debug)]
+#[status(name = Net)]
+pub enum NetCode {
+    /// No answer in time.
+    Timeout = 1,
+    /// The operating system said no.
+    #[status(from = io::Error)]
+    Io,
+}
+
+/// The codes of the application above it, which converts the network's statuses.
+#[derive(FastStatus, Clone, Copy, Debug)]
+#[status(name = App)]
+pub enum AppCode {
+    /// The upstream service failed.
+    #[status(display = "Upstream failed", from = Net)]
+    Upstream = 1,
+    /// Reading a file failed.
+    #[status(display = "I/O error", from = io::Error)]
+    Io,
+}
+
+/// Where each status and line of `upstream` was made, for the expected texts.
+struct Sites {
+    timeout: &'static Location<'static>,
+    calling: &'static Location<'static>,
+    converted: &'static Location<'static>,
+    serving: &'static Location<'static>,
+}
+
+fn call() -> Result<(), Net> {
+    Err(Net::timeout("after 30 ms"))
+}
+
+fn serve() -> Result<(), App> {
+    call().context("calling upstream")?;
+    Ok(())
+}
+
+/// A timeout, given a context line, converted by `?`, given one more.
+fn upstream() -> (App, Sites) {
+    fast_status::set_backtrace_capture(false);
+    let app = serve().context("serving /index").unwrap_err();
+    let net = app
+        .chain()
+        .find_map(|e| e.downcast_ref::<Net>())
+        .expect("the network's status itself is in the chain");
+    let sites = Sites {
+        timeout: net.location().expect("created with a message"),
+        calling: net.context_lines().next().expect("one line").1,
+        converted: app.location().expect("made by `?`"),
+        serving: app.context_lines().next().expect("one line").1,
+    };
+    (app, sites)
+}
+
+/// anyhow's `{:?}` without the backtrace anyhow captures when this machine's
+/// `RUST_BACKTRACE` asks for one.
+fn anyhow_debug(error: &anyhow::Error) -> String {
+    let debug = format!("{error:?}");
+    match debug.split_once("\n\nStack backtrace:") {
+        Some((report, _)) => report.to_owned(),
+        None => debug,
+    }
+}
+
+#[test]
+fn a_status_wrapping_a_status_shows_both_levels() {
+    let (app, at) = upstream();
+    assert_eq!(app.to_string(), "Upstream failed");
+    assert_eq!(
+        format!("{app:#}"),
+        format!(
+            "Upstream failed\n  \
+             context: serving /index (at {})\n  \
+             caused by: Timeout: after 30 ms (at {})\n  \
+             context: calling upstream (at {})",
+            at.serving, at.timeout, at.calling
+        )
+    );
+    assert_eq!(
+        format!("{app:?}"),
+        format!(
+            "Upstream failed\n    at {}\n\n\
+             Context:\n    0: serving /index\n       at {}\n\n\
+             Caused by:\n    0: Timeout: after 30 ms\n       at {}\n       \
+             context: calling upstream (at {})",
+            at.converted, at.serving, at.timeout, at.calling
+        )
+    );
+}
+
+#[test]
+fn anyhow_sees_every_line_and_every_text_once() {
+    let (app, _) = upstream();
+    let error = anyhow::Error::from(app);
+    assert_eq!(
+        format!("{error:#}"),
+        "Upstream failed: serving /index: Timeout: after 30 ms: calling upstream"
+    );
+    assert_eq!(
+        anyhow_debug(&error),
+        "Upstream failed\n\nCaused by:\n    0: serving /index\n    \
+         1: Timeout: after 30 ms\n    2: calling upstream"
+    );
+}
+
+fn open_config() -> Result<Vec<u8>, App> {
+    Ok(std::fs::read("/no/such/config.toml")?)
+}
+
+#[test]
+fn a_foreign_errors_text_is_shown_once() {
+    fast_status::set_backtrace_capture(false);
+    let status = open_config().context("loading the config").unwrap_err();
+    let line = status.context_lines().next().expect("one line").1;
+    let text = std::fs::read("/no/such/config.toml")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(status.to_string(), "I/O error");
+    assert_eq!(
+        format!("{status:#}"),
+        format!("I/O error\n  context: loading the config (at {line})\n  caused by: {text}")
+    );
+    let debug = format!("{status:?}");
+    assert_eq!(debug.matches(text.as_str()).count(), 1, "{debug}");
+    assert!(
+        debug.ends_with(&format!("Caused by:\n    0: {text}")),
+        "{debug}"
+    );
+
+    let error = anyhow::Error::from(status);
+    assert_eq!(
+        format!("{error:#}"),
+        format!("I/O error: loading the config: {text}")
+    );
+    assert_eq!(
+        anyhow_debug(&error),
+        format!("I/O error\n\nCaused by:\n    0: loading the config\n    1: {text}")
+    );
+}
+
+#[test]
+fn the_chain_is_the_lines_then_the_source() {
+    let (app, _) = upstream();
+    let chain: Vec<String> = app.chain().map(ToString::to_string).collect();
+    assert_eq!(
+        chain,
+        [
+            "Upstream failed",
+            "serving /index",
+            "Timeout: after 30 ms",
+            "calling upstream"
+        ]
+    );
+    // Asked twice, the chain is the same objects: built once, kept.
+    let first = app.source().map(|e| std::ptr::from_ref(e).cast::<u8>());
+    let again = app.source().map(|e| std::ptr::from_ref(e).cast::<u8>());
+    assert_eq!(first, again);
+    // A change rebuilds it.
+    let more = app.context("one more");
+    assert_eq!(
+        more.chain().nth(1).map(ToString::to_string).as_deref(),
+        Some("one more")
+    );
+    assert_eq!(more.chain().count(), 5);
+}
