@@ -5,7 +5,8 @@
 
 pub use status_macros::FastStatus;
 pub use status_runtime::{
-    Chain, Code, ContextLines, FastStatus, KindRef, OptionExt, Pack, ResultExt,
+    Chain, Code, ContextLines, FastStatus, KindRef, OptionExt, OrStatus, Pack, ResultExt,
+    StatusContext,
 };
 
 #[cfg(feature = "std")]

@@ -168,3 +168,50 @@ fn generic_code_needs_no_extra_bounds() {
         1
     );
 }
+
+/// A module that uses anyhow's `Context` and fast-status's results side by side: it imports
+/// `StatusContext` and `OrStatus` instead of `ResultExt`, and every call resolves.
+mod with_anyhow_context_in_scope {
+    use anyhow::Context as _;
+    use fast_status::{OrStatus as _, StatusContext as _};
+
+    use super::{Status, StatusCode};
+
+    fn status_result() -> Result<(), Status> {
+        Err(Status::from_code(StatusCode::Invalid))
+    }
+
+    fn reads(path: &str) -> anyhow::Result<Vec<u8>> {
+        std::fs::read(path).context("reading with anyhow")
+    }
+
+    fn converts(path: &str) -> Result<Vec<u8>, Status> {
+        std::fs::read(path).or_status(StatusCode::Upstream)
+    }
+
+    #[test]
+    fn each_result_takes_its_own_context() {
+        let line = line!() + 2; // the line of the call, where `#[track_caller]` points
+        let status = status_result()
+            .status_context("in fast-status")
+            .unwrap_err();
+        let lines: Vec<(&str, u32)> = status
+            .context_lines()
+            .map(|(text, at)| (text, at.line()))
+            .collect();
+        assert_eq!(lines, [("in fast-status", line)]);
+        let status = status_result()
+            .with_status_context(|| format!("lazily {}", 2))
+            .unwrap_err();
+        assert_eq!(
+            status.context_lines().next().map(|(t, _)| t),
+            Some("lazily 2")
+        );
+        let anyhow = format!("{:#}", reads("/no/such/file").unwrap_err());
+        assert!(anyhow.starts_with("reading with anyhow: "), "{anyhow}");
+        assert!(converts("/no/such/file").unwrap_err().is_upstream());
+        // anyhow's `context` on a status result: it becomes an anyhow error.
+        let wrapped = status_result().context("in anyhow").unwrap_err();
+        assert_eq!(format!("{wrapped:#}"), "in anyhow: Invalid");
+    }
+}

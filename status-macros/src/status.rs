@@ -40,6 +40,15 @@ impl Invocation {
                  `status!(StatusCode::Invalid, \"x = {}\", x)`",
             )
         })?;
+        if let Ok(text) = syn::parse2::<LitStr>(code.clone()) {
+            // anyhow's habit (`bail!("text")`, `ensure!(cond, "text")`): one error that says
+            // what to write, instead of the type errors a string in a code's place gives.
+            return Err(syn::Error::new(
+                text.span(),
+                "a status needs a code before its message: `status!(Code::Variant, \"text\")`, \
+                 `bail!(Code::Variant, \"text\")`, `ensure!(cond, Code::Variant, \"text\")`",
+            ));
+        }
         let message = match segments.next() {
             None => None,
             Some(message) => {

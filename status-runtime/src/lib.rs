@@ -43,7 +43,7 @@ mod sources;
 mod traits;
 
 pub use kinds::{KindRef, Pack};
-pub use traits::{Chain, Code, FastStatus, OptionExt, ResultExt};
+pub use traits::{Chain, Code, FastStatus, OptionExt, OrStatus, ResultExt, StatusContext};
 
 #[cfg(feature = "std")]
 pub use backtrace::set_backtrace_capture;

@@ -9,6 +9,12 @@ use crate::repr::Repr;
 /// An error-code enum with `#[derive(FastStatus)]`.
 ///
 /// Implemented by the derive; the raw codes are the enum's discriminants.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a status code",
+    label = "expected a code, such as `StatusCode::Invalid`",
+    note = "`status!`, `bail!` and `ensure!` take a code first, then an optional message: \
+            `bail!(Code::Variant, \"x = {{}}\", x)`; `or_status` takes a code too"
+)]
 pub trait Code: Copy + 'static {
     /// The status type generated for this code.
     type Status: FastStatus<Code = Self>;
@@ -264,6 +270,71 @@ impl<T, E> ResultExt<T, E> for Result<T, E> {
                 Location::caller(),
             ))),
         }
+    }
+}
+
+/// Context lines on status results, for a module that also imports anyhow's `Context`.
+///
+/// [`ResultExt`] is implemented for every `Result`, as anyhow's `Context` is, and both have a
+/// `context` method: with both traits imported, `.context(..)` is ambiguous (E0034) on any
+/// result. Such a module imports this trait and [`OrStatus`] instead of `ResultExt`: this one
+/// is implemented for status results only, under names anyhow does not use, so anyhow's
+/// `.context(..)` keeps working on foreign results and `.status_context(..)` adds a line to a
+/// status.
+///
+/// The facade's docs show it with anyhow ("Coming from anyhow").
+pub trait StatusContext<T, S: FastStatus>: Sized {
+    /// [`ResultExt::context`]: on `Err`, appends the context line `message`, recording the
+    /// caller's location.
+    ///
+    /// # Errors
+    ///
+    /// The status of `self`, with the line added.
+    #[track_caller]
+    fn status_context(self, message: impl Display) -> Result<T, S>;
+
+    /// [`ResultExt::with_context`]: on `Err`, appends the context line `message()` (the
+    /// closure runs only then), recording the caller's location.
+    ///
+    /// # Errors
+    ///
+    /// The status of `self`, with the line added.
+    #[track_caller]
+    fn with_status_context<M: Display>(self, message: impl FnOnce() -> M) -> Result<T, S>;
+}
+
+impl<T, S: FastStatus> StatusContext<T, S> for Result<T, S> {
+    #[inline]
+    #[track_caller]
+    fn status_context(self, message: impl Display) -> Result<T, S> {
+        ResultExt::context(self, message)
+    }
+
+    #[inline]
+    #[track_caller]
+    fn with_status_context<M: Display>(self, message: impl FnOnce() -> M) -> Result<T, S> {
+        ResultExt::with_context(self, message)
+    }
+}
+
+/// [`ResultExt::or_status`] alone, for a module that also imports anyhow's `Context` (see
+/// [`StatusContext`]).
+pub trait OrStatus<T, E>: Sized {
+    /// On `Err`, a status with `code` whose `source()` is the error, recording the caller's
+    /// location (see [`ResultExt::or_status`]).
+    ///
+    /// # Errors
+    ///
+    /// The new status.
+    #[track_caller]
+    fn or_status<C: Code>(self, code: C) -> Result<T, C::Status>;
+}
+
+impl<T, E: core::error::Error + Send + Sync + 'static> OrStatus<T, E> for Result<T, E> {
+    #[inline]
+    #[track_caller]
+    fn or_status<C: Code>(self, code: C) -> Result<T, C::Status> {
+        ResultExt::or_status(self, code)
     }
 }
 
