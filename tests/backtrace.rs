@@ -28,6 +28,11 @@ fn capture_follows_the_switch() {
         trace.contains("deep_failure"),
         "the trace names the creating function"
     );
+    // The library's own frames (the capture, the runtime's constructors) are left out: the
+    // first frame is the generated constructor the code called, numbered 0.
+    let first = trace.lines().next().expect("a frame");
+    assert!(first.starts_with("   0: "), "{trace}");
+    assert!(!trace.contains("status_runtime::"), "{trace}");
     assert!(format!("{from_io:?}").contains("Stack backtrace:"));
 
     assert!(!format!("{without:?}").contains("Stack backtrace"));

@@ -176,9 +176,54 @@ fn write_debug(
     if let Some(backtrace) = repr.backtrace()
         && backtrace.status() == std::backtrace::BacktraceStatus::Captured
     {
-        write!(f, "\n\nStack backtrace:\n{backtrace}")?;
+        f.write_str("\n\nStack backtrace:")?;
+        write_frames(&std::string::ToString::to_string(backtrace), f)?;
     }
     Ok(())
+}
+
+/// A captured backtrace's frames, as `std` writes them, without the ones at its top that are
+/// this crate's own (the capture and the constructors that called it): the first frame shown
+/// is the code that made the status. Frames are numbered from 0 again.
+#[cfg(feature = "std")]
+fn write_frames(trace: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let mut index = 0_usize;
+    let mut skipping = true;
+    let mut in_skipped_frame = false;
+    for line in trace.lines() {
+        if let Some(function) = frame_function(line) {
+            in_skipped_frame = skipping && is_own_frame(function);
+            if in_skipped_frame {
+                continue;
+            }
+            skipping = false;
+            write!(f, "\n{index:>4}: {function}")?;
+            index += 1;
+        } else if !in_skipped_frame {
+            write!(f, "\n{line}")?;
+        }
+    }
+    Ok(())
+}
+
+/// The function of a frame's first line (`"  12: path::to::function"`), if `line` is one.
+#[cfg(feature = "std")]
+fn frame_function(line: &str) -> Option<&str> {
+    let (number, function) = line.trim_start().split_once(": ")?;
+    number
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+        .then_some(function)
+        .filter(|_| !number.is_empty())
+}
+
+/// Whether a frame's function is this crate's, or std's capture that it calls.
+#[cfg(feature = "std")]
+fn is_own_frame(function: &str) -> bool {
+    let function = function.trim_start_matches('<');
+    ["status_runtime::", "std::backtrace::", "std::backtrace_rs::"]
+        .iter()
+        .any(|own| function.starts_with(own))
 }
 
 /// `"Invalid: message"`, or `"Invalid"` without a message: `head` is the code's text or the
