@@ -126,3 +126,29 @@ fn a_source_whose_drop_panics_leaks_nothing() {
     });
     assert_eq!(left, 0);
 }
+
+/// A kind whose field panics when dropped.
+#[derive(fast_status::FastStatus, Debug)]
+#[status(name = Failing)]
+enum FailingKind {
+    /// One allocation: the value, then the extras a detail and a line add.
+    #[error("a field that panics when dropped")]
+    Field(
+        #[allow(dead_code, reason = "held for its `Drop`")] PanicsOnDrop,
+        String,
+    ),
+}
+
+#[test]
+fn a_value_whose_drop_panics_leaks_nothing() {
+    let left = bytes_left_by_panicking(|| {
+        let status = Failing::field(PanicsOnDrop, String::from("owned"))
+            .with_detail(String::from("detail"))
+            .context("a line");
+        // A changed copy shares the value: freed after both.
+        let copy = status.clone().with_detail(3_u8);
+        drop(status);
+        drop(copy);
+    });
+    assert_eq!(left, 0);
+}

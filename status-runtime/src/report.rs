@@ -221,9 +221,13 @@ fn frame_function(line: &str) -> Option<&str> {
 #[cfg(feature = "std")]
 fn is_own_frame(function: &str) -> bool {
     let function = function.trim_start_matches('<');
-    ["status_runtime::", "std::backtrace::", "std::backtrace_rs::"]
-        .iter()
-        .any(|own| function.starts_with(own))
+    [
+        "status_runtime::",
+        "std::backtrace::",
+        "std::backtrace_rs::",
+    ]
+    .iter()
+    .any(|own| function.starts_with(own))
 }
 
 /// `"Invalid: message"`, or `"Invalid"` without a message: `head` is the code's text or the

@@ -1,5 +1,6 @@
 //! The comparison people read at a glance: for every error type, the size of `Result<(), E>`,
-//! allocations, wall time and instructions (relative to the floor) in each scenario.
+//! and in each scenario its instructions (relative to the floor), allocations and wall time,
+//! one block each, every block within 120 columns.
 //!
 //! `cargo run --release -p fast-status-benches --bin compare` (under a minute). Instruction
 //! counts need valgrind; without it that column is left out. Criterion's statistics for the
@@ -238,137 +239,190 @@ fn main() {
         None
     };
 
+    let main = measure(&types(), &SCENARIOS, counts.as_ref());
+    let with_fields = measure(&fields::types(), &FIELDS_SCENARIOS, counts.as_ref());
+    print_main(&main, counts.is_some(), with_icount);
+    print_fields(&with_fields, counts.is_some());
+}
+
+/// The main table's blocks: instructions (÷ the floor's, and fast-status's ÷ each type's),
+/// allocations and wall time.
+fn print_main(main: &Table, with_instructions: bool, asked_for_instructions: bool) {
     println!("fast-status compared: per operation, side by side in this run");
+    println!("  success    Result<(), E> through a non-inlined call, `?` in the caller");
+    println!("  value      the same with Result<u64, E>");
     println!(
-        "  scenarios: success = Result<(), E> through a non-inlined call; value = Result<u64, E>;"
+        "  code4      a code-only error made, returned through 4 frames, its code read, dropped"
     );
-    println!("  code4 = code-only error created, propagated 4 frames, code read, dropped;");
-    println!(
-        "  formatted4 = \"bad value {{x}}\" through 4 frames; hex4 = \"bad value {{x:#x}}\", the same;"
-    );
-    println!("  clone = clone + drop of a heap error;");
-    println!("  context4 = a context line added in each of 4 frames.");
-    println!(
-        "  cells: ns/op (median of 11) | allocations/op | instructions/op ÷ the floor's (callgrind)\n"
-    );
-    print!("{:<24} {:>5}", "type", "bytes");
-    for s in SCENARIOS {
-        print!(" | {s:^26}");
-    }
-    println!();
-    let mut floor_instructions: HashMap<&str, f64> = HashMap::new();
-    for (module, label, size, cells) in types() {
-        print!("{label:<24} {size:>5}");
+    println!("  formatted4 \"bad value {{x}}\" made, through 4 frames, dropped");
+    println!("  hex4       the same with a format spec, \"bad value {{x:#x}}\"");
+    println!("  clone      clone and drop of an error that holds a heap message");
+    println!("  context4   a code-only error given a context line in each of 4 frames");
+    println!("  bytes      size_of::<Result<(), E>>()");
+    if with_instructions {
+        let floor = |scenario: &str| main.get(floor::NAME, scenario)?.instructions;
+        println!("\ninstructions per operation (callgrind) ÷ the floor's");
+        println!("  (context4: instructions per operation itself: the floor has no context lines)");
+        print_block(main, &SCENARIOS, true, |row, scenario| {
+            let i = main.get(row, scenario)?.instructions?;
+            Some(match floor(scenario) {
+                Some(base) if scenario != "context4" => format!("{:.2}x", i / base),
+                _ => format!("{i:.0}"),
+            })
+        });
+        println!("\nthe floor's instructions per operation:");
         for scenario in SCENARIOS {
-            let Some(&(_, cell)) = cells.iter().find(|(s, _)| *s == scenario) else {
-                print!(" | {:^26}", "n/a");
-                continue;
-            };
-            let allocs = harness::count_allocations(|| black_box(cell(1_000))) / 1_000.0;
-            let ns = harness::median_ns(cell, ITERS, 11);
-            let key = format!("{module}::icount_{scenario}");
-            #[allow(clippy::cast_precision_loss)]
-            let instructions = counts
-                .as_ref()
-                .and_then(|c| c.get(&key))
-                .map(|&total| total as f64 / ICOUNT_ITERS as f64);
-            if module == floor::NAME
-                && let Some(i) = instructions
-            {
-                floor_instructions.insert(scenario, i);
+            if let Some(i) = floor(scenario) {
+                println!("  {scenario:<12} {i:.1}");
             }
-            let relative = match (instructions, floor_instructions.get(scenario)) {
-                (Some(i), Some(floor)) => format!("{:.2}x", i / floor),
-                (Some(i), None) => format!("{i:.0}"),
-                _ => "-".to_owned(),
-            };
-            print!(" | {ns:>7.2} ns {allocs:>4.1} {relative:>8}");
         }
-        println!();
-    }
-    if counts.is_none() && with_icount {
+        println!(
+            "\nfast-status's instructions ÷ each type's (below 1.00x: fast-status executes fewer)"
+        );
+        let ours = |scenario: &str| main.get(fast::NAME, scenario)?.instructions;
+        print_block(main, &SCENARIOS, false, |row, scenario| {
+            if row == fast::NAME {
+                return Some("-".to_owned());
+            }
+            let theirs = main.get(row, scenario)?.instructions?;
+            Some(format!("{:.2}x", ours(scenario)? / theirs))
+        });
+    } else if asked_for_instructions {
         println!("\n(valgrind not found: no instruction counts)");
     }
-    if let Some(counts) = &counts {
-        println!("\nfloor instructions/op:");
-        for scenario in SCENARIOS {
-            let key = format!("floor::icount_{scenario}");
-            if let Some(&total) = counts.get(&key) {
-                #[allow(clippy::cast_precision_loss)]
-                let per = total as f64 / ICOUNT_ITERS as f64;
-                println!("  {scenario:<12} {per:.1}");
-            }
-        }
-        print_against_peers(counts);
-    }
-    print_fields(counts.as_ref());
+    println!("\nallocations per operation");
+    print_block(main, &SCENARIOS, true, |row, scenario| {
+        Some(format!("{:.1}", main.get(row, scenario)?.allocations))
+    });
+    println!(
+        "\nwall time per operation, ns (median of 11 samples; a second opinion on a shared machine)"
+    );
+    print_block(main, &SCENARIOS, true, |row, scenario| {
+        Some(format!("{:.2}", main.get(row, scenario)?.ns))
+    });
 }
 
-/// The second table: error types with fields (DESIGN §9), each scenario's instructions per
-/// operation against the enum returned by value.
-fn print_fields(counts: Option<&HashMap<String, u64>>) {
-    println!("\nerror types with fields: a parser error enum four ways (DESIGN §9)");
-    println!("  value = Result<u64, E> success path; packed4 = BadOffset(u32) made, 4 frames,");
-    println!(
-        "  the field read back, dropped; heap4 = TooBig {{ size, len }} (two usize), the same."
-    );
-    println!(
-        "  cells: ns/op (median of 11) | allocations/op | instructions/op (÷ the enum by value's)\n"
-    );
-    print!("{:<27} {:>5}", "type", "bytes");
-    for s in FIELDS_SCENARIOS {
-        print!(" | {s:^28}");
+/// The second table: error types with fields (DESIGN §9), instructions against the enum
+/// returned by value, allocations and wall time.
+fn print_fields(with_fields: &Table, with_instructions: bool) {
+    println!("\nerror types with fields: a parser's error enum four ways (DESIGN §9)");
+    println!("  value      Result<u64, E>, the success path");
+    println!("  packed4    BadOffset(u32) made, through 4 frames, its field read back, dropped");
+    println!("  heap4      TooBig {{ size, len }} (two usize), the same");
+    println!("  bytes      size_of::<Result<u64, E>>()");
+    if with_instructions {
+        println!("\ninstructions per operation (callgrind), and ÷ the enum by value's");
+        let base = |scenario: &str| {
+            with_fields
+                .get(fields::by_value::NAME, scenario)?
+                .instructions
+        };
+        print_block(with_fields, &FIELDS_SCENARIOS, true, |row, scenario| {
+            let i = with_fields.get(row, scenario)?.instructions?;
+            Some(format!("{i:.0} = {:.2}x", i / base(scenario)?))
+        });
     }
-    println!();
-    let per_op = |module: &str, scenario: &str| {
-        let total = counts?.get(&format!("{module}::icount_{scenario}"))?;
-        #[allow(clippy::cast_precision_loss)]
-        Some(*total as f64 / ICOUNT_ITERS as f64)
-    };
-    for (module, label, size, cells) in fields::types() {
-        print!("{label:<27} {size:>5}");
-        for scenario in FIELDS_SCENARIOS {
-            let Some(&(_, cell)) = cells.iter().find(|(s, _)| *s == scenario) else {
-                print!(" | {:^28}", "n/a");
-                continue;
-            };
-            let allocs = harness::count_allocations(|| black_box(cell(1_000))) / 1_000.0;
-            let ns = harness::median_ns(cell, ITERS, 11);
-            let instructions = match (
-                per_op(module, scenario),
-                per_op(fields::by_value::NAME, scenario),
-            ) {
-                (Some(i), Some(base)) => format!("{i:>5.0} ({:.2}x)", i / base),
-                _ => "-".to_owned(),
-            };
-            print!(" | {ns:>6.2} ns {allocs:>3.1} {instructions:>13}");
-        }
-        println!();
+    println!("\nallocations per operation");
+    print_block(with_fields, &FIELDS_SCENARIOS, true, |row, scenario| {
+        Some(format!(
+            "{:.1}",
+            with_fields.get(row, scenario)?.allocations
+        ))
+    });
+    println!("\nwall time per operation, ns (median of 11 samples)");
+    print_block(with_fields, &FIELDS_SCENARIOS, true, |row, scenario| {
+        Some(format!("{:.2}", with_fields.get(row, scenario)?.ns))
+    });
+}
+
+/// What one scenario of one type measured.
+struct Measured {
+    /// Wall time per operation, median of 11 samples.
+    ns: f64,
+    allocations: f64,
+    /// Instructions per operation, from callgrind.
+    instructions: Option<f64>,
+}
+
+/// Every row's measurements, in table order.
+struct Table {
+    rows: Vec<(
+        &'static str,
+        &'static str,
+        usize,
+        HashMap<&'static str, Measured>,
+    )>,
+}
+
+impl Table {
+    fn get(&self, module: &str, scenario: &str) -> Option<&Measured> {
+        let (_, _, _, cells) = self.rows.iter().find(|(m, ..)| *m == module)?;
+        cells.get(scenario)
     }
 }
 
-/// fast-status's instructions divided by each type's, per scenario (below 1: fast-status runs
-/// fewer).
-fn print_against_peers(counts: &HashMap<String, u64>) {
-    println!("\nfast-status's instructions ÷ each type's:");
-    print!("{:<24}", "type");
-    for s in SCENARIOS {
-        print!(" {s:>10}");
+/// Measures every cell of `rows`: allocations and wall time here, instructions from `counts`.
+fn measure(
+    rows: &[Row],
+    scenarios: &[&'static str],
+    counts: Option<&HashMap<String, u64>>,
+) -> Table {
+    let rows = rows
+        .iter()
+        .map(|(module, label, size, cells)| {
+            let measured = scenarios
+                .iter()
+                .filter_map(|&scenario| {
+                    let &(_, cell) = cells.iter().find(|(s, _)| *s == scenario)?;
+                    let allocations =
+                        harness::count_allocations(|| black_box(cell(1_000))) / 1_000.0;
+                    let ns = harness::median_ns(cell, ITERS, 11);
+                    #[allow(clippy::cast_precision_loss)]
+                    let instructions = counts
+                        .and_then(|c| c.get(&format!("{module}::icount_{scenario}")))
+                        .map(|&total| total as f64 / ICOUNT_ITERS as f64);
+                    Some((
+                        scenario,
+                        Measured {
+                            ns,
+                            allocations,
+                            instructions,
+                        },
+                    ))
+                })
+                .collect();
+            (*module, *label, *size, measured)
+        })
+        .collect();
+    Table { rows }
+}
+
+/// One block of a table: a row per type, a column per scenario, each cell `cell(row,
+/// scenario)` ("n/a" where the type has no such scenario); with the sizes when `bytes`.
+/// At most 120 columns.
+fn print_block(
+    table: &Table,
+    scenarios: &[&str],
+    bytes: bool,
+    cell: impl Fn(&str, &str) -> Option<String>,
+) {
+    let width = if scenarios.len() > 4 { 11 } else { 16 };
+    print!("{:<25}", "type");
+    if bytes {
+        print!("{:>6}", "bytes");
+    }
+    for scenario in scenarios {
+        print!("{scenario:>width$}");
     }
     println!();
-    for (module, label, _, _) in types() {
-        if module == fast::NAME {
-            continue;
+    for (module, label, size, _) in &table.rows {
+        print!("{label:<25}");
+        if bytes {
+            print!("{size:>6}");
         }
-        print!("{label:<24}");
-        for scenario in SCENARIOS {
-            let ours = counts.get(&format!("{}::icount_{scenario}", fast::NAME));
-            let theirs = counts.get(&format!("{module}::icount_{scenario}"));
-            #[allow(clippy::cast_precision_loss)]
-            match (ours, theirs) {
-                (Some(&a), Some(&b)) if b > 0 => print!(" {:>9.2}x", a as f64 / b as f64),
-                _ => print!(" {:>10}", "n/a"),
-            }
+        for scenario in scenarios {
+            let text = cell(module, scenario).unwrap_or_else(|| "n/a".to_owned());
+            print!("{text:>width$}");
         }
         println!();
     }

@@ -118,20 +118,21 @@ const fn value_layout<K>() -> Layout {
     layout
 }
 
-/// Drops a payload's value when dropped: made before the header is dropped, so that a panic
-/// there still drops the value (before the allocation is freed).
-struct DropValue<K>(NonNull<K>);
+/// Drops a payload's header when dropped: made before the value is dropped, so that a panic
+/// there still drops the header's extras (before the allocation is freed).
+struct DropHeader(NonNull<Header>);
 
-impl<K> Drop for DropValue<K> {
+impl Drop for DropHeader {
+    #[inline]
     fn drop(&mut self) {
-        // SAFETY: built by `free_value` from the last reference's value, reached from the
-        // allocation pointer, which nothing uses after.
-        unsafe { ptr::drop_in_place(self.0.as_ptr()) };
+        // SAFETY: built by a free of the last reference's payload, from its allocation
+        // pointer; the header is dropped here once.
+        unsafe { drop_header(self.0) };
     }
 }
 
-/// Drops the header's fields and the `K` value of the payload at `ptr`, and frees it, with the
-/// layout and offset known at compile time.
+/// Drops the `K` value and the header's fields of the payload at `ptr`, and frees it, with
+/// the layout and offset known at compile time.
 ///
 /// # Safety
 ///
@@ -148,12 +149,14 @@ unsafe fn free_value<K>(ptr: NonNull<Header>) {
         ptr: ptr.cast(),
         layout: const { value_layout::<K>() },
     };
-    // SAFETY: `alloc_value::<K>` put the value at this offset in this allocation.
-    let _value = DropValue(unsafe { ptr.cast::<u8>().add(value_offset::<K>()) }.cast::<K>());
-    // SAFETY: the header was written by `alloc_value` and is dropped once, through the
-    // allocation pointer. `_value` then drops the value and `_free` frees the allocation, also if
-    // a source's or a detail's `Drop` panics.
-    unsafe { drop_header(ptr) };
+    let _header = DropHeader(ptr);
+    // SAFETY: `alloc_value::<K>` put the value at this offset in this allocation, reached
+    // from its pointer; it is dropped once, here. `_header` then drops the header's extras and
+    // `_free` frees the allocation, also if the value's `Drop` panics.
+    unsafe {
+        let value = ptr.cast::<u8>().add(value_offset::<K>()).cast::<K>();
+        ptr::drop_in_place(value.as_ptr());
+    }
 }
 
 /// Drops the header's fields: its extras, out of line (most payloads have none, and their drop
