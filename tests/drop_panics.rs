@@ -130,13 +130,11 @@ fn a_source_whose_drop_panics_leaks_nothing() {
 /// A kind whose field panics when dropped.
 #[derive(fast_status::FastStatus, Debug)]
 #[status(name = Failing)]
+#[allow(dead_code, reason = "the fields are held for their `Drop`")]
 enum FailingKind {
     /// One allocation: the value, then the extras a detail and a line add.
     #[error("a field that panics when dropped")]
-    Field(
-        #[allow(dead_code, reason = "held for its `Drop`")] PanicsOnDrop,
-        String,
-    ),
+    Field(PanicsOnDrop, String),
 }
 
 #[test]
