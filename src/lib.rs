@@ -21,8 +21,10 @@ pub use status_runtime::set_backtrace_capture;
 /// | `status!(StatusCode::Invalid, "x = {}", x)`, `status!(StatusCode::Invalid, "x = {x}")` | heap, formatted in place | 1 |
 /// | `status!(StatusCode::Invalid, message)` (any `Display` value) | heap | 1 |
 ///
-/// The literal form needs the code written as a path to a variant, so the message can be
-/// stored with it in a constant; for a code known only at run time use `Status::new`.
+/// The static form (no allocation, usable in `const`) needs the code written as a path to a
+/// variant, so the message can be stored with it in a constant. With a code held in a
+/// variable (`status!(code, "literal")`, a lowercase name), the literal is copied into one
+/// allocation instead.
 /// Statuses with a message record where they were created ([`FastStatus::location`]).
 ///
 /// A message whose placeholders are all plain (`{}`, `{0}`, `{name}`) is split into its text

@@ -1,8 +1,8 @@
 //! `#[derive(FastStatus)]`: turns an error-code enum into a one-word status type.
 //!
 //! Use it through the `fast-status` crate, which re-exports it with the runtime it targets.
-//! The macro works in three steps, one module each: [`ast`] parses the input into a borrowed
-//! view, [`valid`] checks the rules that look at more than one thing, and [`expand`] (the only
+//! The macro works in three steps, one module each: `ast` parses the input into a borrowed
+//! view, `valid` checks the rules that look at more than one thing, and `expand` (the only
 //! module that writes code) emits the status type or, on invalid input, the errors plus a small
 //! fallback so that no follow-on errors appear.
 #![forbid(unsafe_code)]
@@ -20,11 +20,65 @@ mod valid;
 use proc_macro::TokenStream;
 
 /// Derives a one-word status type for an enum of error codes, or of error kinds with fields.
-/// See the `fast-status` crate.
 ///
-/// Besides `#[status(..)]`, thiserror's attributes are accepted (`#[error(..)]`, `#[from]`,
-/// `#[source]`), so that a thiserror enum ports by changing its derive; `#[backtrace]` is
-/// recognized only to say that the status captures backtraces itself.
+/// Use it through the `fast-status` crate (`use fast_status::FastStatus;`), whose page shows
+/// it at work. This page is the reference of what it reads and what it writes.
+///
+/// # Input
+///
+/// An enum without generic or lifetime parameters, with at least one variant:
+///
+/// - **an enum of codes**: every variant without fields (`Invalid`, `KeyError = 4`); the enum
+///   must be `Copy`. Its discriminants are the raw codes (below `2^30`, not negative).
+/// - **an enum of kinds**: any variant with named or tuple fields (thiserror's shape), or
+///   `code = ..` on the enum. A fieldless code enum is generated beside it.
+///
+/// # Attributes
+///
+/// On the enum, `#[status(..)]`:
+///
+/// | key | meaning | default |
+/// |---|---|---|
+/// | `name = Ident` | the status type's name | the enum's name without a trailing `Code` or `Kind`; required otherwise |
+/// | `code = Ident` | the generated code enum of an enum of kinds | the kind's name with `Kind` replaced by `Code`, or `Code` appended |
+/// | `crate = path` | the path to `fast_status`, for a renamed dependency | `::fast_status` |
+///
+/// On a variant, `#[status(..)]`:
+///
+/// | key | meaning |
+/// |---|---|
+/// | `display = "text"` | the variant's text in `Display`; with fields, placeholders name them (`{size}`, `{0:#x}`, `{value:>width$}`) and uppercase names are constants in scope; a fieldless variant's text has no placeholders. Default: the variant's name |
+/// | `from = Type` (repeatable, fieldless variants) | `From<Type>` for the status: this code, the value kept as `source()`. `Type` is an error type, a status type (reports then show its creation site and context lines), or any type that converts into `Box<dyn Error + Send + Sync>` (`anyhow::Error`) |
+/// | `transparent` | a variant with one field: its `Display` and `source()` are the field's |
+/// | `io_kind = Kind` | the `std::io::ErrorKind` of the `io::Error` this code converts into (`From<Status> for io::Error`); default `Other` |
+///
+/// On a field, `#[status(..)]`: `from` (the variant's one field: `From<FieldType>`, and the
+/// field is the `source()`) or `source` (the field is the `source()`; a field named `source`
+/// is, unmarked).
+///
+/// thiserror's spellings are read the same way: `#[error("text", args..)]` for `display`
+/// (with its argument forms, `.field` and `field = expr`), `#[error(transparent)]`, and
+/// `#[from]` and `#[source]` on fields. `#[backtrace]` is an error that says why: the status
+/// captures backtraces itself.
+///
+/// # Output
+///
+/// For `StatusCode` with `name = Status` (see the `fast-status` crate for each in detail):
+///
+/// - `pub struct Status` (the enum's visibility): one word, `#[repr(transparent)]`,
+///   `#[must_use]`, with an `#[inline(always)]` `Drop` whose cold path is one shared function.
+/// - Constructors: `const fn from_code`, `new(code, impl Display)` and one per variant in
+///   `snake_case` (`invalid(message)`; for a variant with fields, its fields:
+///   `too_big(size, len)`), `#[cold]` and `#[track_caller]`.
+/// - `is_<variant>()` predicates, `code()`, `message()`, `location()`, `kind()` (enums of
+///   kinds), `with_message`, `with_detail`, `with_source`, `context`, `detail`, `details`,
+///   `context_lines`.
+/// - `Display`, `Debug` (a report; `{:#?}` structural), `Error`, `Clone`, `PartialEq`, `Eq`,
+///   `Hash`, `From<Code>`, `From<Kind>`, `From<T>` for each `from`, `From<Status> for
+///   io::Error` (with `std`), and `impl FastStatus` / `impl Code`.
+///
+/// Every mistake in the input is a compile error on the offending token that says what to
+/// write instead, all of them in one build.
 #[proc_macro_derive(FastStatus, attributes(status, error, from, source, backtrace))]
 pub fn derive_fast_status(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
