@@ -9,6 +9,8 @@ pub use status_runtime::{
     StatusContext,
 };
 
+#[cfg(feature = "serde")]
+pub use status_runtime::Remote;
 #[cfg(feature = "std")]
 pub use status_runtime::set_backtrace_capture;
 

@@ -16,6 +16,8 @@
 //! - `alloc`: heap states. Without it only inline (code-only) and static (code and literal
 //!   message) statuses exist, and constructors that would allocate keep only the code.
 //! - `std` (default): implies `alloc`; adds opt-in backtraces (see [`set_backtrace_capture`]).
+//! - `serde`: implies `alloc`; `Serialize` and `Deserialize` for every derived status (see
+//!   `Remote`).
 #![no_std]
 #![warn(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
@@ -39,6 +41,8 @@ mod pieces;
 mod read;
 mod report;
 mod repr;
+#[cfg(feature = "serde")]
+mod serde;
 mod sources;
 mod traits;
 
@@ -47,6 +51,8 @@ pub use traits::{Chain, Code, FastStatus, OptionExt, OrStatus, ResultExt, Status
 
 #[cfg(feature = "std")]
 pub use backtrace::set_backtrace_capture;
+#[cfg(feature = "serde")]
+pub use serde::Remote;
 
 #[cfg(not(feature = "alloc"))]
 pub use core_only::ContextLines;
@@ -87,6 +93,23 @@ macro_rules! __fs_if_std {
     ($($item:tt)*) => {};
 }
 
+/// Expands to its input in a build with `serde`, to nothing without: the generated
+/// `Serialize` and `Deserialize`.
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __fs_if_serde {
+    ($($item:tt)*) => { $($item)* };
+}
+
+/// Expands to nothing: this build has no `serde`.
+#[cfg(not(feature = "serde"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __fs_if_serde {
+    ($($item:tt)*) => {};
+}
+
 /// Items used by the code `#[derive(FastStatus)]` and the facade's macros generate.
 ///
 /// Not public API: names and signatures here change without notice.
@@ -101,11 +124,15 @@ pub mod __private {
     pub use crate::pieces::{Piece, PieceOf, ViaDisplay, ViaExact, piece};
     pub use crate::report::{debug, debug_kind, display, display_kind};
     pub use crate::repr::{MAX_RAW_CODE, Repr, StaticStatus};
+    #[cfg(feature = "serde")]
+    pub use crate::serde::{deserialize, serialize};
     pub use crate::sources::{
         BoxedSource, ErrorSource, NotASource, Source, SourceValue, StatusAsSource, assert_source,
     };
     pub use crate::traits::{AssertCopy, code_of, from_args, from_code, from_pieces};
-    pub use crate::{__fs_if_alloc as if_alloc, __fs_if_std as if_std};
+    pub use crate::{__fs_if_alloc as if_alloc, __fs_if_serde as if_serde, __fs_if_std as if_std};
+    #[cfg(feature = "serde")]
+    pub use ::serde;
     #[cfg(feature = "alloc")]
     pub use alloc::boxed::Box;
     #[cfg(feature = "std")]

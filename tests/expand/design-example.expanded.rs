@@ -372,6 +372,16 @@ impl ::core::convert::From<StatusCode> for Status {
     ::fast_status::__private::io::Error::new(::fast_status::__private::io::ErrorKind::Other,
     status) } }
 }
+::fast_status::__private::if_serde! {
+    #[automatically_derived] impl ::fast_status::__private::serde::Serialize for Status {
+    fn serialize < S : ::fast_status::__private::serde::Serializer > (& self, serializer
+    : S,) -> ::core::result::Result < S::Ok, S::Error > {
+    ::fast_status::__private::serialize:: < StatusCode, S > (& self.0, serializer) } }
+    #[automatically_derived] impl < 'de > ::fast_status::__private::serde::Deserialize <
+    'de > for Status { fn deserialize < D : ::fast_status::__private::serde::Deserializer
+    < 'de >> (deserializer : D,) -> ::core::result::Result < Self, D::Error > {
+    ::fast_status::__private::deserialize:: < StatusCode, D > (deserializer) } }
+}
 #[automatically_derived]
 impl ::core::fmt::Display for Status {
     /// The code's text, or for a kind its variant's text with its fields; then

@@ -484,6 +484,16 @@ impl ::core::convert::From<ErrorCode> for Error {
     ::fast_status::__private::io::Error::new(::fast_status::__private::io::ErrorKind::Other,
     status) } }
 }
+::fast_status::__private::if_serde! {
+    #[automatically_derived] impl ::fast_status::__private::serde::Serialize for Error {
+    fn serialize < S : ::fast_status::__private::serde::Serializer > (& self, serializer
+    : S,) -> ::core::result::Result < S::Ok, S::Error > {
+    ::fast_status::__private::serialize:: < ErrorCode, S > (& self.0, serializer) } }
+    #[automatically_derived] impl < 'de > ::fast_status::__private::serde::Deserialize <
+    'de > for Error { fn deserialize < D : ::fast_status::__private::serde::Deserializer
+    < 'de >> (deserializer : D,) -> ::core::result::Result < Self, D::Error > {
+    ::fast_status::__private::deserialize:: < ErrorCode, D > (deserializer) } }
+}
 #[automatically_derived]
 impl ::core::fmt::Display for Error {
     /// The code's text, or for a kind its variant's text with its fields; then

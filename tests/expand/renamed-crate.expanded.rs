@@ -300,6 +300,16 @@ impl ::core::convert::From<ErrorKind> for Error {
     ::my_status::__private::io::Error::new(::my_status::__private::io::ErrorKind::Other,
     status) } }
 }
+::my_status::__private::if_serde! {
+    #[automatically_derived] impl ::my_status::__private::serde::Serialize for Error { fn
+    serialize < S : ::my_status::__private::serde::Serializer > (& self, serializer : S,)
+    -> ::core::result::Result < S::Ok, S::Error > { ::my_status::__private::serialize:: <
+    ErrorKind, S > (& self.0, serializer) } } #[automatically_derived] impl < 'de >
+    ::my_status::__private::serde::Deserialize < 'de > for Error { fn deserialize < D :
+    ::my_status::__private::serde::Deserializer < 'de >> (deserializer : D,) ->
+    ::core::result::Result < Self, D::Error > { ::my_status::__private::deserialize:: <
+    ErrorKind, D > (deserializer) } }
+}
 #[automatically_derived]
 impl ::core::fmt::Display for Error {
     /// The code's text, or for a kind its variant's text with its fields; then

@@ -1,5 +1,6 @@
 //! `impl FastStatus` (forwarding to the inherent methods), and `Clone`, `PartialEq`, `Eq`,
-//! `Error`, `Hash`, `From<Code>` and `From<Status> for io::Error`.
+//! `Error`, `Hash`, `From<Code>`, `From<Status> for io::Error` and, with `serde`, `Serialize` and
+//! `Deserialize`.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -143,6 +144,7 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
         ),
     };
     let io_error = io_error(g);
+    let serde = serde_impls(g);
     quote! {
         #[automatically_derived]
         impl ::core::clone::Clone for #name {
@@ -191,6 +193,40 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
         }
 
         #io_error
+        #serde
+    }
+}
+
+/// `Serialize` and `Deserialize` (with the `serde` feature): code, message, creation site and
+/// context lines, back into this type.
+fn serde_impls(g: &Gen<'_>) -> TokenStream {
+    let Gen {
+        name,
+        code,
+        private,
+        ..
+    } = g;
+    quote! {
+        #private::if_serde! {
+            #[automatically_derived]
+            impl #private::serde::Serialize for #name {
+                fn serialize<S: #private::serde::Serializer>(
+                    &self,
+                    serializer: S,
+                ) -> ::core::result::Result<S::Ok, S::Error> {
+                    #private::serialize::<#code, S>(&self.0, serializer)
+                }
+            }
+
+            #[automatically_derived]
+            impl<'de> #private::serde::Deserialize<'de> for #name {
+                fn deserialize<D: #private::serde::Deserializer<'de>>(
+                    deserializer: D,
+                ) -> ::core::result::Result<Self, D::Error> {
+                    #private::deserialize::<#code, D>(deserializer)
+                }
+            }
+        }
     }
 }
 

@@ -1,0 +1,150 @@
+//! `serde` (optional feature): a status crosses a process boundary as its code (raw and name),
+//! message, creation site and context lines, and comes back as a status of the same type.
+//!
+//! ```text
+//! {"code":3,"name":"Invalid","message":"bad header","location":"src/read.rs:42:20",
+//!  "context":[{"text":"reading table 7","location":"src/scan.rs:10:5"}]}
+//! ```
+//!
+//! A location is a `&'static Location` of the program that made it, so one that comes from
+//! another process cannot be one here: a deserialized status has no `location()` and no
+//! `context_lines()` of its own; the creation site and lines it arrived with are its
+//! [`Remote`] detail, which reports show and serializing writes out again first, so a status
+//! that goes through several processes keeps them all. An unknown code, or a code whose name
+//! differs from this program's, is an error, not a panic. A variant's fields (DESIGN §9) are
+//! not serialized: its status comes back as the variant's code.
+
+use alloc::borrow::Cow;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::create::alloc_with_str;
+use crate::repr::Repr;
+use crate::traits::{Code, FastStatus, code_of};
+
+/// The creation site and context lines a deserialized status arrived with, oldest line first:
+/// its detail (`status.detail::<Remote>()`).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Remote {
+    /// Where the status was created, as `file:line:column`.
+    pub location: Option<String>,
+    /// Each context line's text and location (`file:line:column`), oldest first.
+    pub context: Vec<(String, String)>,
+}
+
+impl fmt::Debug for Remote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("from another process")?;
+        if let Some(location) = &self.location {
+            write!(f, ", created at {location}")?;
+        }
+        for (text, location) in &self.context {
+            write!(f, "\n      context: {text} (at {location})")?;
+        }
+        Ok(())
+    }
+}
+
+/// A status on the wire.
+#[derive(Serialize, Deserialize)]
+#[serde(rename = "Status", deny_unknown_fields)]
+struct Wire<'a> {
+    code: u32,
+    #[serde(borrow)]
+    name: Cow<'a, str>,
+    #[serde(borrow, default)]
+    message: Cow<'a, str>,
+    #[serde(borrow, default)]
+    location: Option<Cow<'a, str>>,
+    #[serde(borrow, default)]
+    context: Vec<Line<'a>>,
+}
+
+/// A context line on the wire.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Line<'a> {
+    #[serde(borrow)]
+    text: Cow<'a, str>,
+    #[serde(borrow)]
+    location: Cow<'a, str>,
+}
+
+/// `Serialize` of a derived status whose codes are `C`.
+///
+/// # Errors
+///
+/// Only the serializer's.
+pub fn serialize<C: Code, S: Serializer>(repr: &Repr, serializer: S) -> Result<S::Ok, S::Error> {
+    let remote = repr.detail::<Remote>();
+    let location = match remote {
+        Some(remote) => remote.location.as_deref().map(Cow::Borrowed),
+        None => repr.location().map(|l| Cow::Owned(l.to_string())),
+    };
+    let arrived = remote
+        .into_iter()
+        .flat_map(|r| &r.context)
+        .map(|(text, location)| Line {
+            text: Cow::Borrowed(text),
+            location: Cow::Borrowed(location),
+        });
+    let own = repr.context_lines().map(|(text, location)| Line {
+        text: Cow::Borrowed(text),
+        location: Cow::Owned(location.to_string()),
+    });
+    Wire {
+        code: repr.raw_code(),
+        name: Cow::Borrowed(code_of::<C>(repr).name()),
+        message: Cow::Borrowed(repr.message()),
+        location,
+        context: arrived.chain(own).collect(),
+    }
+    .serialize(serializer)
+}
+
+/// `Deserialize` of a derived status whose codes are `C`.
+///
+/// # Errors
+///
+/// The deserializer's, and an unknown code, or a code named otherwise than here.
+pub fn deserialize<'de, C: Code, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<C::Status, D::Error> {
+    let wire = Wire::deserialize(deserializer)?;
+    let Some(code) = C::from_raw(wire.code) else {
+        return Err(D::Error::custom(format_args!(
+            "unknown code {} (`{}`) for this status type",
+            wire.code, wire.name
+        )));
+    };
+    if code.name() != wire.name {
+        return Err(D::Error::custom(format_args!(
+            "code {} is `{}` here but was `{}` where it was serialized",
+            wire.code,
+            code.name(),
+            wire.name
+        )));
+    }
+    let raw = code.to_raw();
+    let mut repr = if wire.message.is_empty() {
+        Repr::inline(raw)
+    } else {
+        // No location: the one it was made at is not a location of this program.
+        alloc_with_str(raw, &wire.message, None, None).unwrap_or(Repr::inline(raw))
+    };
+    if wire.location.is_some() || !wire.context.is_empty() {
+        repr.set_detail(Remote {
+            location: wire.location.map(Cow::into_owned),
+            context: wire
+                .context
+                .into_iter()
+                .map(|line| (line.text.into_owned(), line.location.into_owned()))
+                .collect(),
+        });
+    }
+    Ok(C::Status::__from_repr(repr))
+}

@@ -1,0 +1,1 @@
+//! Tests only (`tests/`): statuses serialized and deserialized with the `serde` feature.

@@ -1,0 +1,115 @@
+//! A status through JSON and back: code, message, creation site and context lines survive,
+//! also through a second trip; an unknown or renamed code is an error, never a panic.
+
+use fast_status::{FastStatus, Remote, status};
+
+/// The codes both ends know.
+#[derive(FastStatus, Clone, Copy, Debug, PartialEq, Eq)]
+#[status(name = Status)]
+pub enum StatusCode {
+    /// Malformed input.
+    Invalid = 3,
+    /// Not there.
+    NotFound = 7,
+}
+
+/// A kind enum: its statuses cross as their codes.
+#[derive(FastStatus, Debug)]
+#[status(name = ParseError)]
+pub enum ParseErrorKind {
+    /// Two numbers.
+    #[error("type is too big ({size}) for {len}")]
+    TooBig { size: usize, len: usize },
+}
+
+fn json(status: &Status) -> String {
+    serde_json::to_string(status).expect("serializes")
+}
+
+#[test]
+fn a_status_crosses_and_keeps_everything_it_can() {
+    let status = Status::invalid(format_args!("bad header {}", 7))
+        .context("reading table 7")
+        .context("serving /t");
+    let created = status.location().expect("a location");
+    let lines: Vec<(String, String)> = status
+        .context_lines()
+        .map(|(text, at)| (text.to_owned(), at.to_string()))
+        .collect();
+    let text = json(&status);
+    assert_eq!(
+        text,
+        format!(
+            r#"{{"code":3,"name":"Invalid","message":"bad header 7","location":"{created}","context":[{{"text":"reading table 7","location":"{}"}},{{"text":"serving /t","location":"{}"}}]}}"#,
+            lines[0].1, lines[1].1
+        )
+    );
+
+    let back: Status = serde_json::from_str(&text).expect("deserializes");
+    assert_eq!(back, status, "code and message");
+    assert_eq!(back.to_string(), "Invalid: bad header 7");
+    // Locations of another process are not locations of this one: they are its detail.
+    assert_eq!(back.location(), None);
+    assert_eq!(back.context_lines().count(), 0);
+    assert_eq!(
+        back.detail::<Remote>(),
+        Some(&Remote {
+            location: Some(created.to_string()),
+            context: lines,
+        })
+    );
+    assert!(format!("{back:?}").contains("from another process, created at "));
+
+    // A second trip, with a line added on the way, keeps the first trip's and adds its own.
+    let relayed = back.context("relayed");
+    let again: Status = serde_json::from_str(&json(&relayed)).expect("deserializes");
+    let remote = again.detail::<Remote>().expect("the remote detail");
+    assert_eq!(remote.location, Some(created.to_string()));
+    let texts: Vec<&str> = remote.context.iter().map(|(t, _)| t.as_str()).collect();
+    assert_eq!(texts, ["reading table 7", "serving /t", "relayed"]);
+}
+
+#[test]
+fn code_only_and_static_statuses_cross_too() {
+    for status in [
+        Status::from_code(StatusCode::NotFound),
+        status!(StatusCode::Invalid, "static text"),
+    ] {
+        let back: Status = serde_json::from_str(&json(&status)).expect("deserializes");
+        assert_eq!(back, status);
+        assert_eq!(back.detail::<Remote>(), None, "nothing to keep");
+    }
+    assert_eq!(
+        json(&Status::from_code(StatusCode::NotFound)),
+        r#"{"code":7,"name":"NotFound","message":"","location":null,"context":[]}"#
+    );
+}
+
+#[test]
+fn a_kind_crosses_as_its_code() {
+    let status = ParseError::too_big(4, 3);
+    let text = serde_json::to_string(&status).expect("serializes");
+    let back: ParseError = serde_json::from_str(&text).expect("deserializes");
+    assert!(back.is_too_big());
+    assert!(back.kind().is_none(), "the fields stay where they were");
+}
+
+#[test]
+fn unknown_and_renamed_codes_are_errors() {
+    let unknown = serde_json::from_str::<Status>(r#"{"code":9,"name":"Gone"}"#).unwrap_err();
+    assert_eq!(
+        unknown.to_string(),
+        "unknown code 9 (`Gone`) for this status type"
+    );
+    let renamed = serde_json::from_str::<Status>(r#"{"code":3,"name":"Malformed"}"#).unwrap_err();
+    assert!(
+        renamed
+            .to_string()
+            .starts_with("code 3 is `Invalid` here but was `Malformed` where it was serialized"),
+        "{renamed}"
+    );
+    let garbage = serde_json::from_str::<Status>(r#"{"code":"three"}"#);
+    assert!(garbage.is_err());
+    let extra = serde_json::from_str::<Status>(r#"{"code":3,"name":"Invalid","x":1}"#);
+    assert!(extra.is_err(), "unknown fields are refused");
+}
