@@ -151,17 +151,21 @@ impl Debug for Chain<'_> {
 }
 
 /// `status!(code)`: the code-only status of `code`'s type.
+///
+/// The status type is a parameter of its own, bound to the code's (`Code<Status = S>`), not
+/// the projection `C::Status`: a value that is not a code then fails one bound, which is one
+/// error, where the projection gave a second. `from_args` and `from_pieces` do the same.
 #[inline]
-pub fn from_code<C: Code>(code: C) -> C::Status {
-    C::Status::from_code(code)
+pub fn from_code<C: Code<Status = S>, S: FastStatus>(code: C) -> S {
+    S::__from_repr(Repr::inline(code.to_raw()))
 }
 
 /// `status!(code, "format {}", args)`: one allocation, formatted in place.
 #[cold]
 #[inline(never)]
 #[track_caller]
-pub fn from_args<C: Code>(code: C, args: fmt::Arguments<'_>) -> C::Status {
-    C::Status::__from_repr(Repr::from_args(code.to_raw(), args, Location::caller()))
+pub fn from_args<C: Code<Status = S>, S: FastStatus>(code: C, args: fmt::Arguments<'_>) -> S {
+    S::__from_repr(Repr::from_args(code.to_raw(), args, Location::caller()))
 }
 
 /// `status!(code, "text {x}")` with plain placeholders: the message's pieces, split at compile
@@ -169,8 +173,8 @@ pub fn from_args<C: Code>(code: C, args: fmt::Arguments<'_>) -> C::Status {
 #[cold]
 #[inline(never)]
 #[track_caller]
-pub fn from_pieces<C: Code>(code: C, pieces: &[Piece<'_>]) -> C::Status {
-    C::Status::__from_repr(Repr::from_pieces(code.to_raw(), pieces, Location::caller()))
+pub fn from_pieces<C: Code<Status = S>, S: FastStatus>(code: C, pieces: &[Piece<'_>]) -> S {
+    S::__from_repr(Repr::from_pieces(code.to_raw(), pieces, Location::caller()))
 }
 
 /// The code held by `repr`, which generated code only ever builds from codes of `C`.
