@@ -11,8 +11,14 @@ fn deep_failure() -> Status {
     Status::invalid(format_args!("failed at depth {}", 3))
 }
 
+/// The capture switch is process-wide: the tests that turn it take turns.
+static SWITCH: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 #[test]
 fn capture_follows_the_switch() {
+    let _turn = SWITCH
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     fast_status::set_backtrace_capture(true);
     let with = deep_failure();
     let from_io: Status = std::io::Error::other("io").into();
@@ -47,4 +53,87 @@ fn capture_follows_the_switch() {
         "Invalid: static"
     );
     fast_status::set_backtrace_capture(false);
+}
+
+/// A library's status that never captures a backtrace, whatever the environment says.
+#[derive(fast_status::FastStatus, Clone, Copy, Debug)]
+#[status(name = Quiet, backtrace = never)]
+pub enum QuietCode {
+    /// Malformed.
+    Invalid = 1,
+    /// From an I/O error.
+    #[status(from = std::io::Error)]
+    Io,
+}
+
+/// The same policy on an enum of kinds.
+#[derive(fast_status::FastStatus, Debug)]
+#[status(name = QuietKinds, backtrace = never)]
+pub enum QuietKindsKind {
+    /// Two numbers: one allocation.
+    #[error("{0} of {1}")]
+    Range(u64, u64),
+}
+
+/// Every way of making a `Quiet` status with a heap payload.
+fn quiet_statuses() -> Vec<String> {
+    let from_io: Quiet = std::io::Error::other("io").into();
+    let or_status =
+        fast_status::ResultExt::or_status(Err::<(), _>(std::io::Error::other("io")), QuietCode::Io)
+            .unwrap_err();
+    vec![
+        format!("{:?}", Quiet::invalid(format_args!("at {}", 1))),
+        format!("{:?}", Quiet::new(QuietCode::Invalid, "text")),
+        format!("{:?}", status!(QuietCode::Invalid, "x = {}", 2)),
+        format!("{:?}", status!(QuietCode::Invalid, "x = {:#x}", 2)),
+        format!("{from_io:?}"),
+        format!("{or_status:?}"),
+        format!("{:?}", QuietKinds::range(1, u64::MAX)),
+    ]
+}
+
+#[test]
+fn a_type_that_says_never_never_captures() {
+    let _turn = SWITCH
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    fast_status::set_backtrace_capture(true);
+    let quiet = quiet_statuses();
+    let loud = format!("{:?}", deep_failure());
+    fast_status::set_backtrace_capture(false);
+    assert!(loud.contains("Stack backtrace:"), "capture is on: {loud}");
+    for report in quiet {
+        assert!(!report.contains("Stack backtrace"), "{report}");
+    }
+}
+
+/// With `RUST_BACKTRACE=1` in the environment (in a child process, so the switch is read
+/// from it), `backtrace = never` still holds.
+#[test]
+fn never_holds_with_rust_backtrace_set() {
+    if std::env::var_os("FAST_STATUS_BACKTRACE_CHILD").is_some() {
+        let quiet = quiet_statuses();
+        assert!(format!("{:?}", deep_failure()).contains("Stack backtrace:"));
+        for report in quiet {
+            assert!(!report.contains("Stack backtrace"), "{report}");
+        }
+        return;
+    }
+    let output = std::process::Command::new(std::env::current_exe().expect("this test binary"))
+        .args([
+            "--exact",
+            "never_holds_with_rust_backtrace_set",
+            "--test-threads=1",
+        ])
+        .env("FAST_STATUS_BACKTRACE_CHILD", "1")
+        .env("RUST_BACKTRACE", "1")
+        .env_remove("RUST_LIB_BACKTRACE")
+        .output()
+        .expect("the child runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("1 passed"));
 }

@@ -31,6 +31,8 @@ pub(crate) struct Input<'a> {
     pub(crate) krate: Path,
     /// Whether the enum has generic parameters (an error; the fallback must not name the enum).
     pub(crate) has_generics: bool,
+    /// `backtrace = never`: statuses of this type never capture a backtrace.
+    pub(crate) no_backtraces: bool,
     pub(crate) variants: Vec<Variant<'a>>,
 }
 
@@ -147,6 +149,7 @@ impl<'a> Input<'a> {
             code,
             krate,
             has_generics: !node.generics.params.is_empty(),
+            no_backtraces: container.no_backtraces.is_some(),
             variants,
         })
     }

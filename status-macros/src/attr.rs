@@ -18,6 +18,8 @@ pub(crate) struct Container {
     pub(crate) krate: Option<Path>,
     /// `code = Ident`: the generated code enum's name (enums with fields).
     pub(crate) code: Option<Ident>,
+    /// `backtrace = never`: where it was written.
+    pub(crate) no_backtraces: Option<Span>,
 }
 
 /// A variant's display text: `#[status(display = "..")]` or `#[error("..", args..)]`.
@@ -52,8 +54,8 @@ pub(crate) struct Field {
     pub(crate) backtrace: bool,
 }
 
-const CONTAINER_KEYS: &str = "expected `name = YourStatus`, `code = YourCode` or \
-                              `crate = path::to::fast_status`";
+const CONTAINER_KEYS: &str = "expected `name = YourStatus`, `code = YourCode`, \
+                              `crate = path::to::fast_status` or `backtrace = never`";
 const VARIANT_KEYS: &str = "expected `display = \"text\"`, `from = SomeError`, `transparent` or \
                             `io_kind = NotFound`";
 const FIELD_KEYS: &str = "expected `from` or `source`";
@@ -73,6 +75,20 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
                 } else if meta.path.is_ident("crate") {
                     let path: Path = meta.value()?.parse()?;
                     set_once(cx, &meta, &mut out.krate, path);
+                } else if meta.path.is_ident("backtrace") {
+                    let policy: Ident = meta.value()?.parse()?;
+                    if policy != "never" {
+                        cx.error_spanned_by(
+                            &policy,
+                            "expected `backtrace = never`: statuses of this type never capture \
+                             a backtrace (without it, they capture one when `RUST_BACKTRACE` or \
+                             `RUST_LIB_BACKTRACE` asks)",
+                        );
+                    } else if out.no_backtraces.is_some() {
+                        cx.error_spanned_by(&meta.path, "written twice; keep one");
+                    } else {
+                        out.no_backtraces = Some(policy.span());
+                    }
                 } else if is_variant_key(&meta) {
                     reject(cx, &meta, |key| {
                         format!(
@@ -131,6 +147,7 @@ pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute]) -> Variant {
                 } else if meta.path.is_ident("name")
                     || meta.path.is_ident("crate")
                     || meta.path.is_ident("code")
+                    || meta.path.is_ident("backtrace")
                 {
                     reject(cx, &meta, |key| {
                         format!(
@@ -299,7 +316,7 @@ fn parse_error_attr(input: ParseStream<'_>) -> syn::Result<ErrorAttr> {
 
 /// Keys of `#[status(..)]` on a variant, also reported when written on the enum.
 fn is_variant_key(meta: &ParseNestedMeta<'_>) -> bool {
-    meta.path.is_ident("display") || meta.path.is_ident("from")
+    meta.path.is_ident("display") || meta.path.is_ident("from") || meta.path.is_ident("io_kind")
 }
 
 /// Stores `value` in `slot`, or reports a duplicate at this (second) occurrence.

@@ -14,6 +14,7 @@ use crate::repr::{
     ContextLine, Extras, KindHolder, PayloadMut, PayloadRef, Repr, Shared, Stored, ValueShare,
     try_box,
 };
+use crate::traits::Backtraces;
 
 /// The first reservation of a status's shared context-line text.
 const CONTEXT_TEXT_START: usize = 128;
@@ -75,18 +76,20 @@ impl Repr {
         }
     }
 
-    /// A new status: `heap` with a backtrace when they are enabled, or the inline code `raw`
-    /// when `heap` could not be allocated.
+    /// A new status: `heap` with a backtrace when they are enabled and its type allows them,
+    /// or the inline code `raw` when `heap` could not be allocated.
     #[inline]
-    pub(crate) fn created(raw: u32, heap: Option<Self>) -> Self {
+    pub(crate) fn created(raw: u32, heap: Option<Self>, backtraces: Backtraces) -> Self {
         let Some(repr) = heap else {
             return Self::inline(raw);
         };
         // By value, so the common case keeps the word in a register.
         #[cfg(feature = "std")]
-        if crate::backtrace::enabled() {
+        if backtraces == Backtraces::Env && crate::backtrace::enabled() {
             return repr.with_backtrace();
         }
+        #[cfg(not(feature = "std"))]
+        let _ = backtraces;
         repr
     }
 

@@ -7,23 +7,34 @@ use core::panic::Location;
 
 use crate::pieces::Piece;
 use crate::repr::Repr;
+use crate::traits::Backtraces;
 
 impl Repr {
     /// The inline code `raw`: there is no room for a message without `alloc`.
     #[must_use]
-    pub fn from_args(raw: u32, _: fmt::Arguments<'_>, _: &'static Location<'static>) -> Self {
+    pub fn from_args(
+        raw: u32,
+        _: fmt::Arguments<'_>,
+        _: &'static Location<'static>,
+        _: Backtraces,
+    ) -> Self {
         Self::inline(raw)
     }
 
     /// The inline code `raw`: there is no room for a message without `alloc`.
     #[must_use]
-    pub fn from_pieces(raw: u32, _: &[Piece<'_>], _: &'static Location<'static>) -> Self {
+    pub fn from_pieces(
+        raw: u32,
+        _: &[Piece<'_>],
+        _: &'static Location<'static>,
+        _: Backtraces,
+    ) -> Self {
         Self::inline(raw)
     }
 
     /// The inline code `raw`; `error` is dropped: there is no room for it without `alloc`.
     #[must_use]
-    pub fn from_error<E>(raw: u32, error: E, _: &'static Location<'static>) -> Self
+    pub fn from_error<E>(raw: u32, error: E, _: &'static Location<'static>, _: Backtraces) -> Self
     where
         E: core::error::Error + Send + Sync + 'static,
     {
@@ -38,6 +49,7 @@ impl Repr {
         raw: u32,
         status: S,
         _: &'static Location<'static>,
+        _: Backtraces,
     ) -> Self {
         drop(status);
         Self::inline(raw)
@@ -49,6 +61,7 @@ impl Repr {
         raw: u32,
         kind: K,
         _: &'static Location<'static>,
+        _: Backtraces,
     ) -> Self {
         drop(kind);
         Self::inline(raw)
@@ -60,6 +73,7 @@ impl Repr {
         raw: u32,
         make: impl FnOnce() -> K,
         _: &'static Location<'static>,
+        _: Backtraces,
     ) -> Self {
         drop(make);
         Self::inline(raw)

@@ -16,7 +16,7 @@ use crate::repr::{
     Decimal, Extras, FIRST_PASS, MessageSink, Pending, Repr, Shared, Stored, decimal_len, try_box,
 };
 use crate::sources::StatusSource;
-use crate::traits::FastStatus;
+use crate::traits::{Backtraces, FastStatus};
 
 impl Repr {
     /// A heap status with `args` formatted into its single allocation, of the message's
@@ -35,8 +35,9 @@ impl Repr {
         raw: u32,
         args: fmt::Arguments<'_>,
         location: &'static Location<'static>,
+        backtraces: Backtraces,
     ) -> Self {
-        Self::created(raw, formatted(raw, args, Some(location)))
+        Self::created(raw, formatted(raw, args, Some(location)), backtraces)
     }
 
     /// A heap status whose message is `pieces`, one after the other, with one allocation of its
@@ -53,6 +54,7 @@ impl Repr {
         raw: u32,
         pieces: &[Piece<'_>],
         location: &'static Location<'static>,
+        backtraces: Backtraces,
     ) -> Self {
         let len = pieces
             .iter()
@@ -72,7 +74,7 @@ impl Repr {
                 }
             }),
         };
-        Self::created(raw, written)
+        Self::created(raw, written, backtraces)
     }
 
     /// A heap status whose source is `error`, with no message: the error's text is shown once,
@@ -83,11 +85,16 @@ impl Repr {
     #[cold]
     #[inline(never)]
     #[must_use]
-    pub fn from_error<E>(raw: u32, error: E, location: &'static Location<'static>) -> Self
+    pub fn from_error<E>(
+        raw: u32,
+        error: E,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Self
     where
         E: core::error::Error + Send + Sync + 'static,
     {
-        Self::from_source(raw, error, location)
+        Self::from_source(raw, error, location, backtraces)
     }
 
     /// [`Repr::from_error`] for an error that is boxed, or converts into a box
@@ -99,8 +106,9 @@ impl Repr {
         raw: u32,
         error: Box<dyn core::error::Error + Send + Sync>,
         location: &'static Location<'static>,
+        backtraces: Backtraces,
     ) -> Self {
-        Self::from_source(raw, BoxedError(error), location)
+        Self::from_source(raw, BoxedError(error), location, backtraces)
     }
 
     /// [`Repr::from_error`] for an error that is a status itself: reports show its creation
@@ -112,28 +120,35 @@ impl Repr {
         raw: u32,
         status: S,
         location: &'static Location<'static>,
+        backtraces: Backtraces,
     ) -> Self {
-        Self::from_source(raw, StatusSource(status), location)
+        Self::from_source(raw, StatusSource(status), location, backtraces)
     }
 
     /// The status of `raw` whose source is `source`, or with its text as the message when it
     /// cannot be stored.
-    fn from_source<S: Stored>(raw: u32, source: S, location: &'static Location<'static>) -> Self {
+    fn from_source<S: Stored>(
+        raw: u32,
+        source: S,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Self {
         // The extras first: if they or the source cannot be had, the source is still here to
         // give its text.
         let Some(mut extras) = try_box(Extras::default()) else {
             let text = format_args!("{}", source.error());
-            return Self::created(raw, formatted(raw, text, Some(location)));
+            return Self::created(raw, formatted(raw, text, Some(location)), backtraces);
         };
         match Shared::try_new_source(source) {
             Ok(source) => {
                 extras.source = Some(source);
-                Self::created(raw, alloc_with_str(raw, "", Some(location), Some(extras)))
+                let repr = alloc_with_str(raw, "", Some(location), Some(extras));
+                Self::created(raw, repr, backtraces)
             }
             Err(source) => {
                 drop(extras);
                 let text = format_args!("{}", source.error());
-                Self::created(raw, formatted(raw, text, Some(location)))
+                Self::created(raw, formatted(raw, text, Some(location)), backtraces)
             }
         }
     }
@@ -154,8 +169,10 @@ impl Repr {
         raw: u32,
         kind: K,
         location: &'static Location<'static>,
+        backtraces: Backtraces,
     ) -> Self {
-        Self::created(raw, Self::alloc_value(raw, kind, Some(location)).ok())
+        let heap = Self::alloc_value(raw, kind, Some(location)).ok();
+        Self::created(raw, heap, backtraces)
     }
 
     /// [`Repr::from_kind`] with the kind made by `make`, in place, once the allocation
@@ -170,8 +187,10 @@ impl Repr {
         raw: u32,
         make: impl FnOnce() -> K,
         location: &'static Location<'static>,
+        backtraces: Backtraces,
     ) -> Self {
-        Self::created(raw, Self::alloc_value_with(raw, make, Some(location)).ok())
+        let heap = Self::alloc_value_with(raw, make, Some(location)).ok();
+        Self::created(raw, heap, backtraces)
     }
 
     /// Replaces the message, keeping code, location, source, details and context lines.

@@ -22,7 +22,7 @@ use core::ops::Deref;
 use core::panic::Location;
 
 use crate::repr::Repr;
-use crate::traits::{Code, code_of};
+use crate::traits::{Backtraces, Code, code_of};
 
 /// A field type that can ride in a status's word: its value fits in [`BITS`](Self::BITS) bits
 /// (at most 32 for all of a variant's fields together) and comes back from them.
@@ -517,14 +517,24 @@ impl<K> KindValue<K> {
 /// A kind that can be stored: implemented for `&&KindValue<K>` when `K: Send + Sync + 'static`.
 pub trait StoreKind {
     /// The heap status of the kind, made at `location`.
-    fn __fs_store(self, raw: u32, location: &'static Location<'static>) -> Repr;
+    fn __fs_store(
+        self,
+        raw: u32,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Repr;
 }
 
 impl<K: Send + Sync + 'static> StoreKind for &&KindValue<K> {
     #[inline]
-    fn __fs_store(self, raw: u32, location: &'static Location<'static>) -> Repr {
+    fn __fs_store(
+        self,
+        raw: u32,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Repr {
         match self.0.take() {
-            Some(kind) => Repr::from_kind(raw, kind, location),
+            Some(kind) => Repr::from_kind(raw, kind, location, backtraces),
             None => Repr::inline(raw),
         }
     }
@@ -534,12 +544,17 @@ impl<K: Send + Sync + 'static> StoreKind for &&KindValue<K> {
 /// `&KindValue<K>` of every `K`.
 pub trait CannotStoreKind {
     /// The code alone.
-    fn __fs_store(self, raw: u32, location: &'static Location<'static>) -> Repr;
+    fn __fs_store(
+        self,
+        raw: u32,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Repr;
 }
 
 impl<K> CannotStoreKind for &KindValue<K> {
     #[inline]
-    fn __fs_store(self, raw: u32, _: &'static Location<'static>) -> Repr {
+    fn __fs_store(self, raw: u32, _: &'static Location<'static>, _: Backtraces) -> Repr {
         drop(self.0.take());
         Repr::inline(raw)
     }
@@ -562,7 +577,12 @@ impl<F> KindMaker<F> {
 /// `Send + Sync + 'static` kind.
 pub trait StoreMadeKind {
     /// The heap status of the kind made, at `location`.
-    fn __fs_store(self, raw: u32, location: &'static Location<'static>) -> Repr;
+    fn __fs_store(
+        self,
+        raw: u32,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Repr;
 }
 
 impl<K: Send + Sync + 'static, F: FnOnce() -> K> StoreMadeKind for &&KindMaker<F> {
@@ -571,9 +591,14 @@ impl<K: Send + Sync + 'static, F: FnOnce() -> K> StoreMadeKind for &&KindMaker<F
         clippy::inline_always,
         reason = "the constructor's fields go straight into the allocation only when inlined"
     )]
-    fn __fs_store(self, raw: u32, location: &'static Location<'static>) -> Repr {
+    fn __fs_store(
+        self,
+        raw: u32,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Repr {
         match self.0.take() {
-            Some(make) => Repr::from_kind_with(raw, make, location),
+            Some(make) => Repr::from_kind_with(raw, make, location, backtraces),
             None => Repr::inline(raw),
         }
     }
@@ -583,12 +608,17 @@ impl<K: Send + Sync + 'static, F: FnOnce() -> K> StoreMadeKind for &&KindMaker<F
 /// `&KindMaker<F>` of every `F`.
 pub trait CannotStoreMadeKind {
     /// The code alone.
-    fn __fs_store(self, raw: u32, location: &'static Location<'static>) -> Repr;
+    fn __fs_store(
+        self,
+        raw: u32,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Repr;
 }
 
 impl<F> CannotStoreMadeKind for &KindMaker<F> {
     #[inline]
-    fn __fs_store(self, raw: u32, _: &'static Location<'static>) -> Repr {
+    fn __fs_store(self, raw: u32, _: &'static Location<'static>, _: Backtraces) -> Repr {
         drop(self.0.take());
         Repr::inline(raw)
     }

@@ -129,7 +129,7 @@ pub mod __private {
     pub use crate::sources::{
         BoxedSource, ErrorSource, NotASource, Source, SourceValue, StatusAsSource, assert_source,
     };
-    pub use crate::traits::{AssertCopy, code_of, from_args, from_code, from_pieces};
+    pub use crate::traits::{AssertCopy, Backtraces, code_of, from_args, from_code, from_pieces};
     pub use crate::{__fs_if_alloc as if_alloc, __fs_if_serde as if_serde, __fs_if_std as if_std};
     #[cfg(feature = "serde")]
     pub use ::serde;

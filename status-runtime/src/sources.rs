@@ -15,7 +15,7 @@ use core::error::Error;
 use core::panic::Location;
 
 use crate::repr::Repr;
-use crate::traits::FastStatus;
+use crate::traits::{Backtraces, FastStatus};
 
 /// A status kept as the source of another: `source()` gives the status itself, and reports
 /// reach its representation for its creation site and context lines.
@@ -48,14 +48,24 @@ impl<E> SourceValue<E> {
 /// `&&&&SourceValue<S>`.
 pub trait StatusAsSource {
     /// The status of code `raw` whose source is the status, made at `location`.
-    fn __fs_status(self, raw: u32, location: &'static Location<'static>) -> Repr;
+    fn __fs_status(
+        self,
+        raw: u32,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Repr;
 }
 
 impl<S: FastStatus> StatusAsSource for &&&&SourceValue<S> {
     #[inline]
-    fn __fs_status(self, raw: u32, location: &'static Location<'static>) -> Repr {
+    fn __fs_status(
+        self,
+        raw: u32,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Repr {
         match self.0.take() {
-            Some(status) => Repr::from_status(raw, status, location),
+            Some(status) => Repr::from_status(raw, status, location, backtraces),
             None => Repr::inline(raw),
         }
     }
@@ -64,14 +74,24 @@ impl<S: FastStatus> StatusAsSource for &&&&SourceValue<S> {
 /// An error type, kept as the source as it is: implemented for `&&&SourceValue<E>`.
 pub trait ErrorSource {
     /// The status of code `raw` whose source is the error, made at `location`.
-    fn __fs_status(self, raw: u32, location: &'static Location<'static>) -> Repr;
+    fn __fs_status(
+        self,
+        raw: u32,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Repr;
 }
 
 impl<E: Error + Send + Sync + 'static> ErrorSource for &&&SourceValue<E> {
     #[inline]
-    fn __fs_status(self, raw: u32, location: &'static Location<'static>) -> Repr {
+    fn __fs_status(
+        self,
+        raw: u32,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Repr {
         match self.0.take() {
-            Some(error) => Repr::from_error(raw, error, location),
+            Some(error) => Repr::from_error(raw, error, location, backtraces),
             None => Repr::inline(raw),
         }
     }
@@ -80,7 +100,12 @@ impl<E: Error + Send + Sync + 'static> ErrorSource for &&&SourceValue<E> {
 /// A type that converts into a boxed error, kept boxed: implemented for `&&SourceValue<E>`.
 pub trait BoxedSource {
     /// The status of code `raw` whose source is the boxed error, made at `location`.
-    fn __fs_status(self, raw: u32, location: &'static Location<'static>) -> Repr;
+    fn __fs_status(
+        self,
+        raw: u32,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Repr;
 }
 
 #[cfg(feature = "alloc")]
@@ -89,9 +114,14 @@ where
     E: Into<alloc::boxed::Box<dyn Error + Send + Sync>>,
 {
     #[inline]
-    fn __fs_status(self, raw: u32, location: &'static Location<'static>) -> Repr {
+    fn __fs_status(
+        self,
+        raw: u32,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Repr {
         match self.0.take() {
-            Some(error) => Repr::from_boxed_error(raw, error.into(), location),
+            Some(error) => Repr::from_boxed_error(raw, error.into(), location, backtraces),
             None => Repr::inline(raw),
         }
     }
@@ -100,12 +130,17 @@ where
 /// Neither (never in a program that compiles): implemented for `&SourceValue<E>` of every `E`.
 pub trait NotASource {
     /// The code alone.
-    fn __fs_status(self, raw: u32, location: &'static Location<'static>) -> Repr;
+    fn __fs_status(
+        self,
+        raw: u32,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Repr;
 }
 
 impl<E> NotASource for &SourceValue<E> {
     #[inline]
-    fn __fs_status(self, raw: u32, _: &'static Location<'static>) -> Repr {
+    fn __fs_status(self, raw: u32, _: &'static Location<'static>, _: Backtraces) -> Repr {
         drop(self.0.take());
         Repr::inline(raw)
     }

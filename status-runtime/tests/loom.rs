@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use loom::thread;
-use status_runtime::__private::Repr;
+use status_runtime::__private::{Backtraces, Repr};
 
 /// Releases the word on drop, as a derived type does.
 struct Owned(Repr);
@@ -40,6 +40,7 @@ fn heap(text: &str) -> Owned {
         1,
         format_args!("{text}"),
         Location::caller(),
+        Backtraces::Env,
     ))
 }
 
@@ -140,6 +141,7 @@ fn a_value_shared_by_a_changed_copy_is_freed_after_both() {
             7,
             String::from("value"),
             Location::caller(),
+            Backtraces::Env,
         ));
         let mut copy = original.clone();
         // The copy is shared, so it is copied on write, keeping a share of the value.

@@ -6,7 +6,7 @@ use std::cell::Cell;
 use std::fmt;
 use std::panic::{AssertUnwindSafe, Location, catch_unwind};
 
-use status_runtime::__private::{Repr, StaticStatus};
+use status_runtime::__private::{Backtraces, Repr, StaticStatus};
 
 /// Releases the word on drop, as a derived type does.
 struct Owned(Repr);
@@ -26,7 +26,12 @@ impl Clone for Owned {
 }
 
 fn heap(raw: u32, args: fmt::Arguments<'_>) -> Owned {
-    Owned(Repr::from_args(raw, args, Location::caller()))
+    Owned(Repr::from_args(
+        raw,
+        args,
+        Location::caller(),
+        Backtraces::Env,
+    ))
 }
 
 static STATIC: StaticStatus = StaticStatus::new(9, "static text");
@@ -66,7 +71,12 @@ fn heap_state_and_sharing() {
 
 #[test]
 fn release_leaves_an_inline_word_and_is_idempotent() {
-    let mut repr = Repr::from_args(6, format_args!("{}", "gone"), Location::caller());
+    let mut repr = Repr::from_args(
+        6,
+        format_args!("{}", "gone"),
+        Location::caller(),
+        Backtraces::Env,
+    );
     repr.release_heap();
     assert!(!repr.is_heap());
     assert_eq!(repr.raw_code(), 6);
@@ -267,6 +277,7 @@ fn sources_and_details() {
         7,
         std::io::Error::other("disk"),
         Location::caller(),
+        Backtraces::Env,
     ));
     assert_eq!(repr.0.message(), "", "the source's text is not repeated");
     assert_eq!(
@@ -287,7 +298,12 @@ fn sources_and_details() {
 /// header alone. Run under Miri (strict provenance, Stacked and Tree Borrows) by `.ci/run`.
 #[test]
 fn message_read_and_free_keep_the_allocations_provenance() {
-    let mut repr = Repr::from_args(1, format_args!("x{}", 1), Location::caller());
+    let mut repr = Repr::from_args(
+        1,
+        format_args!("x{}", 1),
+        Location::caller(),
+        Backtraces::Env,
+    );
     assert_eq!(repr.message(), "x1");
     repr.release_heap();
 }

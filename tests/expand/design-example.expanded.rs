@@ -104,6 +104,7 @@ impl Status {
                 code as ::core::primitive::u32,
                 ::core::format_args!("{}", message),
                 ::core::panic::Location::caller(),
+                ::fast_status::__private::Backtraces::Env,
             ),
         )
     }
@@ -413,6 +414,7 @@ impl ::core::convert::From<std::io::Error> for Status {
                 .__fs_status(
                     StatusCode::IOError as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
+                    ::fast_status::__private::Backtraces::Env,
                 ),
         )
     }

@@ -90,6 +90,7 @@ impl Parse {
                 code as ::core::primitive::u32,
                 ::core::format_args!("{}", message),
                 ::core::panic::Location::caller(),
+                ::fast_status::__private::Backtraces::Env,
             ),
         )
     }
@@ -375,6 +376,7 @@ impl ::core::convert::From<core::num::ParseIntError> for Parse {
                 .__fs_status(
                     ParseCode::Number as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
+                    ::fast_status::__private::Backtraces::Env,
                 ),
         )
     }
@@ -394,6 +396,7 @@ impl ::core::convert::From<core::fmt::Error> for Parse {
                 .__fs_status(
                     ParseCode::Number as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
+                    ::fast_status::__private::Backtraces::Env,
                 ),
         )
     }

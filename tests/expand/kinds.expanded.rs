@@ -130,6 +130,7 @@ impl Error {
                 code as ::core::primitive::u32,
                 ::core::format_args!("{}", message),
                 ::core::panic::Location::caller(),
+                ::fast_status::__private::Backtraces::Env,
             ),
         )
     }
@@ -147,6 +148,7 @@ impl Error {
                 .__fs_store(
                     ErrorCode::TooBig as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
+                    ::fast_status::__private::Backtraces::Env,
                 ),
         )
     }
@@ -168,6 +170,7 @@ impl Error {
                 .__fs_store(
                     ErrorCode::Io as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
+                    ::fast_status::__private::Backtraces::Env,
                 ),
         )
     }
@@ -185,6 +188,7 @@ impl Error {
                 .__fs_store(
                     ErrorCode::Named as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
+                    ::fast_status::__private::Backtraces::Env,
                 ),
         )
     }
@@ -199,6 +203,7 @@ impl Error {
                 .__fs_store(
                     ErrorCode::Other as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
+                    ::fast_status::__private::Backtraces::Env,
                 ),
         )
     }
@@ -289,7 +294,11 @@ impl Error {
                 ::core::option::Option::None => {
                     use ::fast_status::__private::{CannotStoreKind as _, StoreKind as _};
                     (&&::fast_status::__private::KindValue::new(value))
-                        .__fs_store(raw, ::core::panic::Location::caller())
+                        .__fs_store(
+                            raw,
+                            ::core::panic::Location::caller(),
+                            ::fast_status::__private::Backtraces::Env,
+                        )
                 }
             },
         )

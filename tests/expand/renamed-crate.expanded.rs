@@ -80,6 +80,7 @@ impl Error {
                 code as ::core::primitive::u32,
                 ::core::format_args!("{}", message),
                 ::core::panic::Location::caller(),
+                ::my_status::__private::Backtraces::Env,
             ),
         )
     }

@@ -100,12 +100,19 @@ fn code_impl(g: &Gen<'_>) -> TokenStream {
             }
         }
     };
+    // `backtrace = never`; the trait's default is to capture when the environment asks.
+    let backtraces = g.input.no_backtraces.then(|| {
+        quote! {
+            const __BACKTRACES: #private::Backtraces = #private::Backtraces::Never;
+        }
+    });
     quote! {
         #[automatically_derived]
         impl #krate::Code for #code {
             type Status = #name;
 
             const ALL: &'static [Self] = &[#(Self::#variants),*];
+            #backtraces
 
             #[inline]
             fn to_raw(self) -> ::core::primitive::u32 {

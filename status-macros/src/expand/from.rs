@@ -15,6 +15,7 @@ pub(super) fn from(g: &Gen<'_>) -> TokenStream {
         private,
         ..
     } = g;
+    let backtraces = &g.backtraces();
     let impls = g.input.variants.iter().flat_map(|v| {
         let variant = v.ident;
         v.attrs.from.iter().map(move |ty| {
@@ -34,6 +35,7 @@ pub(super) fn from(g: &Gen<'_>) -> TokenStream {
                 Self((&&&&#private::SourceValue::new(error)).__fs_status(
                     #code::#variant as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
+                    #backtraces,
                 ))
             };
             quote! {

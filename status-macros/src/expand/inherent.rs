@@ -16,6 +16,7 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
         private,
         ..
     } = g;
+    let backtraces = g.backtraces();
     let type_snake = to_snake_case(&name.to_string());
     let constructors = g.input.variants.iter().map(|v| {
         let method = constructor_name(v);
@@ -60,6 +61,7 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
                     code as ::core::primitive::u32,
                     ::core::format_args!("{}", message),
                     ::core::panic::Location::caller(),
+                    #backtraces,
                 ))
             }
 
@@ -148,11 +150,13 @@ fn field_constructor(
         quote!(Self::__from_kind(#value))
     } else {
         let Gen { code, private, .. } = g;
+        let backtraces = g.backtraces();
         quote! {
             use #private::{CannotStoreMadeKind as _, StoreMadeKind as _};
             Self((&&#private::KindMaker::new(move || #value)).__fs_store(
                 #code::#variant as ::core::primitive::u32,
                 ::core::panic::Location::caller(),
+                #backtraces,
             ))
         }
     };
@@ -177,6 +181,7 @@ fn field_constructor(
 /// `kind()`, and the constructor every way of making a status from a kind shares.
 fn kind_accessors(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     let private = &g.private;
+    let backtraces = g.backtraces();
     let krate = &g.input.krate;
     let (value, word, raw) = (local("value"), local("word"), local("raw"));
     let doc = format!(
@@ -208,7 +213,7 @@ fn kind_accessors(g: &Gen<'_>, kind: &Ident) -> TokenStream {
                 ::core::option::Option::None => {
                     use #private::{CannotStoreKind as _, StoreKind as _};
                     (&&#private::KindValue::new(#value))
-                        .__fs_store(#raw, ::core::panic::Location::caller())
+                        .__fs_store(#raw, ::core::panic::Location::caller(), #backtraces)
                 }
             })
         }

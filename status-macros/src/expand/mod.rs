@@ -83,6 +83,20 @@ impl<'a> Gen<'a> {
     }
 }
 
+impl Gen<'_> {
+    /// Whether the type's statuses capture backtraces (`backtrace = never`), as the creating
+    /// functions are given it: written out, not read from `Code::__BACKTRACES`, so an enum that
+    /// is not `Copy` (not a `Code`) gets no error from here.
+    fn backtraces(&self) -> TokenStream {
+        let private = &self.private;
+        if self.input.no_backtraces {
+            quote!(#private::Backtraces::Never)
+        } else {
+            quote!(#private::Backtraces::Env)
+        }
+    }
+}
+
 /// A local variable of generated code, hygienic: a user's field or variable of the same name
 /// neither shadows it nor is shadowed.
 fn local(name: &str) -> Ident {
