@@ -85,7 +85,8 @@ impl Repr {
         };
         // By value, so the common case keeps the word in a register.
         #[cfg(feature = "std")]
-        if backtraces == Backtraces::Env && crate::backtrace::enabled() {
+        // The switch first: with backtraces off (the common case) the policy is never read.
+        if crate::backtrace::enabled() && backtraces == Backtraces::Env {
             return repr.with_backtrace();
         }
         #[cfg(not(feature = "std"))]
