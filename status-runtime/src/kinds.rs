@@ -110,7 +110,7 @@ macro_rules! pack_signed {
     )*};
 }
 
-/// `Pack` for a wide integer whose value packs when it fits in 32 bits.
+/// `Pack` for a wide integer whose value packs when it fits in its 32-bit counterpart.
 macro_rules! pack_wide {
     ($($ty:ty => $narrow:ty),*) => {$(
         impl Pack for $ty {
@@ -123,7 +123,7 @@ macro_rules! pack_wide {
 
             #[inline]
             fn unpack(bits: u32) -> Option<Self> {
-                <$narrow>::unpack(bits).map(<$ty>::from)
+                <$narrow>::unpack(bits).and_then(|n| <$ty>::try_from(n).ok())
             }
         }
     )*};
@@ -131,35 +131,7 @@ macro_rules! pack_wide {
 
 pack_unsigned!(u8, u16, u32);
 pack_signed!(i8 => u8, i16 => u16, i32 => u32);
-pack_wide!(u64 => u32, i64 => i32);
-
-impl Pack for usize {
-    const BITS: u32 = 32;
-
-    #[inline]
-    fn pack(self) -> Option<u32> {
-        u32::try_from(self).ok()
-    }
-
-    #[inline]
-    fn unpack(bits: u32) -> Option<Self> {
-        usize::try_from(bits).ok()
-    }
-}
-
-impl Pack for isize {
-    const BITS: u32 = 32;
-
-    #[inline]
-    fn pack(self) -> Option<u32> {
-        i32::try_from(self).ok().and_then(Pack::pack)
-    }
-
-    #[inline]
-    fn unpack(bits: u32) -> Option<Self> {
-        i32::unpack(bits).and_then(|n| isize::try_from(n).ok())
-    }
-}
+pack_wide!(u64 => u32, i64 => i32, usize => u32, isize => i32);
 
 impl Pack for bool {
     const BITS: u32 = 1;
