@@ -12,7 +12,7 @@ use crate::kinds::{Kind, kind_code_text, kind_of};
 #[cfg(feature = "alloc")]
 use crate::read::as_context_line;
 use crate::repr::Repr;
-use crate::traits::{Code, code_of};
+use crate::traits::{Chain, Code, code_of};
 
 /// `Display` of a derived status: `"Invalid: message"`, or `"Invalid"` without a message.
 /// With `{:#}`, each context line and each cause follow on lines of their own.
@@ -317,10 +317,10 @@ impl<'a> Iterator for Causes<'a> {
             });
         }
         let newest = error.source();
-        let len = chain(newest)
+        let len = Chain::starting_at(newest)
             .take_while(|e| as_context_line(*e).is_some())
             .count();
-        self.next = chain(newest).nth(len);
+        self.next = Chain::starting_at(newest).nth(len);
         Some(Cause {
             error,
             location: None,
@@ -337,17 +337,12 @@ impl<'a> Iterator for CauseContext<'a> {
             Self::Status(lines) => lines.next(),
             Self::Chain { newest, len } => {
                 *len = len.checked_sub(1)?;
-                chain(*newest).nth(*len).and_then(as_context_line)
+                Chain::starting_at(*newest)
+                    .nth(*len)
+                    .and_then(as_context_line)
             }
         }
     }
-}
-
-/// `first` and its sources in turn.
-fn chain<'a>(
-    first: Option<&'a (dyn Error + 'static)>,
-) -> impl Iterator<Item = &'a (dyn Error + 'static)> {
-    core::iter::successors(first, |&e| e.source())
 }
 
 /// Debug-lists whatever the closure iterates, without collecting it.

@@ -122,7 +122,7 @@ pub trait FastStatus:
     /// This status, then each `source()` in turn: the whole chain of causes, outermost first.
     /// Context lines are entries of it too (see the crate's docs, "Reports").
     fn chain(&self) -> Chain<'_> {
-        Chain { next: Some(self) }
+        Chain::starting_at(Some(self))
     }
 
     /// The same status with a context line `message` appended, recording the caller's location.
@@ -146,6 +146,13 @@ pub trait FastStatus:
 #[derive(Clone)]
 pub struct Chain<'a> {
     next: Option<&'a (dyn core::error::Error + 'static)>,
+}
+
+impl<'a> Chain<'a> {
+    /// `first`, then its sources in turn.
+    pub(crate) fn starting_at(first: Option<&'a (dyn core::error::Error + 'static)>) -> Self {
+        Self { next: first }
+    }
 }
 
 impl<'a> Iterator for Chain<'a> {
