@@ -22,7 +22,7 @@ use core::ops::Deref;
 use core::panic::Location;
 
 use crate::repr::Repr;
-use crate::traits::{Backtraces, Code, code_of};
+use crate::traits::{Backtraces, Code};
 
 /// A field type that can ride in a status's word: its value fits in [`BITS`](Self::BITS) bits
 /// (at most 32 for all of a variant's fields together) and comes back from them.
@@ -419,7 +419,7 @@ pub fn kind_of<K: Kind>(repr: &Repr) -> Option<KindRef<'_, K>> {
 
 /// The source of a status of kind `K`: its variant's, or the one attached to the status.
 #[inline]
-pub fn source_of<K: Kind>(repr: &Repr) -> Option<&(dyn Error + 'static)> {
+pub(crate) fn source_of<K: Kind>(repr: &Repr) -> Option<&(dyn Error + 'static)> {
     repr.kind_value::<K>()
         .and_then(K::source)
         .or_else(|| repr.source())
@@ -427,7 +427,7 @@ pub fn source_of<K: Kind>(repr: &Repr) -> Option<&(dyn Error + 'static)> {
 
 /// `Error::source` of a status of kind `K`: its newest context line, whose `source()` is the
 /// line before it, down to the variant's source or the attached one (see
-/// [`Repr::error_source`]); with no context lines, [`source_of`].
+/// [`Repr::error_source`]); with no context lines, `source_of`.
 #[cfg(feature = "alloc")]
 #[must_use]
 pub fn kind_error_source<K: Kind>(repr: &Repr) -> Option<&(dyn Error + 'static)> {
@@ -444,7 +444,7 @@ pub fn kind_error_source<K: Kind>(repr: &Repr) -> Option<&(dyn Error + 'static)>
     }
 }
 
-/// `Error::source` of a status of kind `K`: without `alloc`, [`source_of`].
+/// `Error::source` of a status of kind `K`: without `alloc`, `source_of`.
 #[cfg(not(feature = "alloc"))]
 #[must_use]
 pub fn kind_error_source<K: Kind>(repr: &Repr) -> Option<&(dyn Error + 'static)> {
@@ -683,14 +683,6 @@ impl<'a> AsDynError<'a> for dyn Error + Send + Sync + 'a {
     fn as_dyn_error(&self) -> &(dyn Error + 'a) {
         self
     }
-}
-
-/// The one-line text of a status of kind `K` without a message: the kind's `Display`, or the
-/// code's text for a status made from a code alone.
-#[inline]
-#[must_use]
-pub fn kind_code_text<K: Kind>(repr: &Repr) -> &'static str {
-    code_of::<K::Code>(repr).text()
 }
 
 /// Two statuses' kinds, for the compile-time choice between [`EqKinds`] (the kind is `Eq`:

@@ -119,7 +119,7 @@ pub mod __private {
         AnyKinds, AsDynError, AssertDebug, CannotStoreKind, CannotStoreMadeKind, DebugKind,
         EqKinds, Field, Kind, KindIsDebug, KindMaker, KindNotDebug, KindPair, KindValue,
         OpaqueField, PackField, Packer, Packing, Storable, StoreKind, StoreMadeKind, Unpacker,
-        kind_code_text, kind_error_source, kind_of, source_of, word_of,
+        kind_error_source, kind_of, word_of,
     };
     pub use crate::pieces::{Piece, PieceOf, ViaDisplay, ViaExact, piece};
     pub use crate::report::{debug, debug_kind, display, display_kind};

@@ -8,7 +8,7 @@ use core::panic::Location;
 use crate::ContextLines;
 #[cfg(not(feature = "alloc"))]
 use crate::core_only::as_context_line;
-use crate::kinds::{Kind, kind_code_text, kind_of};
+use crate::kinds::{Kind, kind_of};
 #[cfg(feature = "alloc")]
 use crate::read::as_context_line;
 use crate::repr::Repr;
@@ -38,7 +38,7 @@ pub fn display_kind<K: Kind + fmt::Display>(
     let causes = Causes::of_kind::<K>(repr);
     match kind_of::<K>(repr) {
         Some(kind) => write_display(repr, &*kind, causes, f),
-        None => write_display(repr, &kind_code_text::<K>(repr), causes, f),
+        None => write_display(repr, &code_of::<K::Code>(repr).text(), causes, f),
     }
 }
 
@@ -112,7 +112,7 @@ pub fn debug_kind<K: Kind + fmt::Display>(
     if let Some(kind) = kind_of::<K>(repr) {
         write_debug(repr, type_name, &*kind, name, Some(shown), causes, f)
     } else {
-        let text = kind_code_text::<K>(repr);
+        let text = code_of::<K::Code>(repr).text();
         write_debug(repr, type_name, &text, name, Some(shown), causes, f)
     }
 }
