@@ -55,21 +55,9 @@ impl Repr {
         Self::inline(raw)
     }
 
-    /// The inline code `raw`; `kind` is dropped: there is no heap for it without `alloc`.
-    #[must_use]
-    pub fn from_kind<K: Send + Sync + 'static>(
-        raw: u32,
-        kind: K,
-        _: &'static Location<'static>,
-        _: Backtraces,
-    ) -> Self {
-        drop(kind);
-        Self::inline(raw)
-    }
-
     /// The inline code `raw`; `make` is not called: there is no heap without `alloc`.
     #[must_use]
-    pub fn from_kind_with<K: Send + Sync + 'static>(
+    pub fn from_kind<K: Send + Sync + 'static>(
         raw: u32,
         make: impl FnOnce() -> K,
         _: &'static Location<'static>,

@@ -153,9 +153,10 @@ impl Repr {
         }
     }
 
-    /// A heap status whose body is `kind`, a variant with fields, moved in unformatted: one
-    /// allocation, and a backtrace when they are enabled. Without memory, the result is the
-    /// inline code and `kind` is dropped.
+    /// A heap status whose body is the kind `make` returns, a variant with fields, made in
+    /// place once the allocation succeeded (the constructor's fields go straight into the
+    /// payload, unformatted): one allocation, and a backtrace when they are enabled. Without
+    /// memory, the result is the inline code and `make` is dropped uncalled.
     ///
     /// Inlined into the derive's constructors, which are cold and out of line themselves: an
     /// error site is one call, which allocates and moves the fields in.
@@ -167,29 +168,11 @@ impl Repr {
     #[must_use]
     pub fn from_kind<K: Send + Sync + 'static>(
         raw: u32,
-        kind: K,
-        location: &'static Location<'static>,
-        backtraces: Backtraces,
-    ) -> Self {
-        let heap = Self::alloc_value(raw, kind, Some(location)).ok();
-        Self::created(raw, heap, backtraces)
-    }
-
-    /// [`Repr::from_kind`] with the kind made by `make`, in place, once the allocation
-    /// succeeded: a constructor's fields go straight into the payload.
-    #[inline(always)]
-    #[allow(
-        clippy::inline_always,
-        reason = "one call at an error site: measured in BENCHMARKS.md (fields, heap4)"
-    )]
-    #[must_use]
-    pub fn from_kind_with<K: Send + Sync + 'static>(
-        raw: u32,
         make: impl FnOnce() -> K,
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Self {
-        let heap = Self::alloc_value_with(raw, make, Some(location)).ok();
+        let heap = Self::alloc_value(raw, make, Some(location)).ok();
         Self::created(raw, heap, backtraces)
     }
 

@@ -473,68 +473,10 @@ pub fn word_of(raw: u32, packing: Packing) -> Option<Repr> {
     }
 }
 
-/// A kind on its way to the heap, for the compile-time choice between [`StoreKind`] (it is
-/// `Send + Sync`) and [`CannotStoreKind`] (it is not, and the derive's field assertion has
-/// failed compilation already: this keeps that the only error).
-pub struct KindValue<K>(Cell<Option<K>>);
-
-impl<K> KindValue<K> {
-    /// `kind`, to store.
-    #[inline]
-    pub const fn new(kind: K) -> Self {
-        Self(Cell::new(Some(kind)))
-    }
-}
-
-/// A kind that can be stored: implemented for `&&KindValue<K>` when `K: Send + Sync + 'static`.
-pub trait StoreKind {
-    /// The heap status of the kind, made at `location`.
-    fn __fs_store(
-        self,
-        raw: u32,
-        location: &'static Location<'static>,
-        backtraces: Backtraces,
-    ) -> Repr;
-}
-
-impl<K: Send + Sync + 'static> StoreKind for &&KindValue<K> {
-    #[inline]
-    fn __fs_store(
-        self,
-        raw: u32,
-        location: &'static Location<'static>,
-        backtraces: Backtraces,
-    ) -> Repr {
-        match self.0.take() {
-            Some(kind) => Repr::from_kind(raw, kind, location, backtraces),
-            None => Repr::inline(raw),
-        }
-    }
-}
-
-/// A kind that cannot be stored (never in a program that compiles): implemented for
-/// `&KindValue<K>` of every `K`.
-pub trait CannotStoreKind {
-    /// The code alone.
-    fn __fs_store(
-        self,
-        raw: u32,
-        location: &'static Location<'static>,
-        backtraces: Backtraces,
-    ) -> Repr;
-}
-
-impl<K> CannotStoreKind for &KindValue<K> {
-    #[inline]
-    fn __fs_store(self, raw: u32, _: &'static Location<'static>, _: Backtraces) -> Repr {
-        drop(self.0.take());
-        Repr::inline(raw)
-    }
-}
-
-/// A kind to be made on the heap by a closure (a constructor's fields go straight into the
-/// payload), for the same compile-time choice as [`KindValue`]: [`StoreMadeKind`] when the kind
-/// is `Send + Sync`, [`CannotStoreMadeKind`] otherwise.
+/// A kind to be made on the heap by a closure (a constructor's fields, or a whole kind value,
+/// go straight into the payload), for the compile-time choice between [`StoreMadeKind`] (the
+/// kind is `Send + Sync`) and [`CannotStoreMadeKind`] (it is not, and the derive's field
+/// assertion has failed compilation already: this keeps that the only error).
 pub struct KindMaker<F>(Cell<Option<F>>);
 
 impl<F> KindMaker<F> {
@@ -570,7 +512,7 @@ impl<K: Send + Sync + 'static, F: FnOnce() -> K> StoreMadeKind for &&KindMaker<F
         backtraces: Backtraces,
     ) -> Repr {
         match self.0.take() {
-            Some(make) => Repr::from_kind_with(raw, make, location, backtraces),
+            Some(make) => Repr::from_kind(raw, make, location, backtraces),
             None => Repr::inline(raw),
         }
     }

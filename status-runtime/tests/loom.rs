@@ -139,7 +139,7 @@ fn a_value_shared_by_a_changed_copy_is_freed_after_both() {
     model("value shares", || {
         let original = Owned(Repr::from_kind(
             7,
-            String::from("value"),
+            || String::from("value"),
             Location::caller(),
             Backtraces::Env,
         ));

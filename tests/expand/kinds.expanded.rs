@@ -292,8 +292,10 @@ impl Error {
             match word {
                 ::core::option::Option::Some(word) => word,
                 ::core::option::Option::None => {
-                    use ::fast_status::__private::{CannotStoreKind as _, StoreKind as _};
-                    (&&::fast_status::__private::KindValue::new(value))
+                    use ::fast_status::__private::{
+                        CannotStoreMadeKind as _, StoreMadeKind as _,
+                    };
+                    (&&::fast_status::__private::KindMaker::new(move || value))
                         .__fs_store(
                             raw,
                             ::core::panic::Location::caller(),

@@ -211,8 +211,8 @@ fn kind_accessors(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             Self(match #word {
                 ::core::option::Option::Some(#word) => #word,
                 ::core::option::Option::None => {
-                    use #private::{CannotStoreKind as _, StoreKind as _};
-                    (&&#private::KindValue::new(#value))
+                    use #private::{CannotStoreMadeKind as _, StoreMadeKind as _};
+                    (&&#private::KindMaker::new(move || #value))
                         .__fs_store(#raw, ::core::panic::Location::caller(), #backtraces)
                 }
             })

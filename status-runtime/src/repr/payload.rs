@@ -237,20 +237,6 @@ impl Repr {
         Some(unsafe { PayloadMut::new(ptr) })
     }
 
-    /// A heap word whose body is `value`, or `value` back if the allocator fails.
-    #[inline(always)]
-    #[allow(
-        clippy::inline_always,
-        reason = "inlined into each kind's cold constructor: one call at an error site"
-    )]
-    pub(crate) fn alloc_value<K: Send + Sync + 'static>(
-        code: u32,
-        value: K,
-        location: Option<&'static Location<'static>>,
-    ) -> Result<Self, K> {
-        Self::alloc_value_with(code, move || value, location).map_err(|make| make())
-    }
-
     /// A heap word whose body is the value `make` returns, made in place after the allocation
     /// succeeded; `make` back if the allocator fails. If `make` panics, the allocation is freed.
     #[inline(always)]
@@ -258,7 +244,7 @@ impl Repr {
         clippy::inline_always,
         reason = "inlined into each kind's cold constructor: one call at an error site"
     )]
-    pub(crate) fn alloc_value_with<K: Send + Sync + 'static, F: FnOnce() -> K>(
+    pub(crate) fn alloc_value<K: Send + Sync + 'static, F: FnOnce() -> K>(
         code: u32,
         make: F,
         location: Option<&'static Location<'static>>,
@@ -273,7 +259,8 @@ impl Repr {
         let guard = FreeOnDrop { ptr, layout };
         let value = make();
         core::mem::forget(guard);
-        // SAFETY: as in `alloc_value`: a fresh allocation with `value_layout::<K>()`.
+        // SAFETY: a fresh allocation with `value_layout::<K>()`: the header at its start, the
+        // value at the offset that layout leaves for it, both written once, through its pointer.
         unsafe {
             ptr.add(ty.offset).cast::<K>().write(value);
             ptr.cast::<Header>().write(Header {
