@@ -50,7 +50,6 @@ impl Repr {
             end,
             location,
         });
-        extras.chain.clear();
     }
 
     /// Makes `error` the source, replacing an earlier one. Without memory, `error` is dropped
@@ -63,7 +62,6 @@ impl Repr {
         };
         if let Some(extras) = self.extras_mut() {
             extras.source = Some(source);
-            extras.chain.clear();
         }
     }
 
@@ -94,15 +92,24 @@ impl Repr {
         repr
     }
 
-    /// The extras of a payload only this word holds, created if missing. `None` without
-    /// memory (state unchanged, apart from an unshared copy that may have been made).
-    #[inline]
+    /// The extras of a payload only this word holds, created if missing, to change. `None`
+    /// without memory (state unchanged, apart from an unshared copy that may have been made).
+    ///
+    /// Every change to the extras comes through here, so here the source chain built from
+    /// them for `Error::source` is dropped, to be built again from what they become.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "out of line, it costs each context line about 13 instructions (context4)"
+    )]
     pub(crate) fn extras_mut(&mut self) -> Option<&mut Extras> {
         let slot = self.make_mut()?.extras();
         if slot.is_none() {
             *slot = Some(new_extras()?);
         }
-        slot.as_deref_mut()
+        let extras = slot.as_deref_mut()?;
+        extras.chain.clear();
+        Some(extras)
     }
 
     /// Unique access to the payload of a status only this word holds, copying it first when

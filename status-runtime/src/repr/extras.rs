@@ -143,7 +143,7 @@ pub(crate) struct Extras {
     /// need not be `Clone`), so the copy keeps a share of it.
     pub(crate) kind: Option<KindHolder>,
     /// The context lines as a source chain, built when first asked for (`ContextNode`);
-    /// cleared by every change to the lines or the source.
+    /// cleared by every change to the extras (`Repr::extras_mut`).
     pub(crate) chain: OnceBox<ContextNode>,
 }
 
