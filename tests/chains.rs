@@ -177,3 +177,21 @@ fn the_chain_is_the_lines_then_the_source() {
     );
     assert_eq!(more.chain().count(), 5);
 }
+
+fn texts(status: &App) -> Vec<String> {
+    status.chain().map(ToString::to_string).collect()
+}
+
+#[test]
+fn a_change_after_the_chain_was_built_is_seen() {
+    let status = App::from_code(AppCode::Io)
+        .context("reading")
+        .with_source(io::Error::other("first"));
+    // Asking for the chain builds it and keeps it in the (unshared) status...
+    assert_eq!(texts(&status), ["I/O error", "reading", "first"]);
+    // ...and each change in place, to the source or the lines, is seen.
+    let status = status.with_source(io::Error::other("second"));
+    assert_eq!(texts(&status), ["I/O error", "reading", "second"]);
+    let status = status.context("again");
+    assert_eq!(texts(&status), ["I/O error", "again", "reading", "second"]);
+}
