@@ -44,7 +44,7 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
         quote!(_)
     };
     let raw = local("raw");
-    let source_arms = variants.iter().filter_map(|v| source_arm(g, v));
+    let source_arms = variants.iter().filter_map(source_arm);
     quote! {
         #[automatically_derived]
         impl #private::Kind for #kind {
@@ -220,7 +220,7 @@ fn unpack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
 }
 
 /// `v`'s source: its source field, or for a `transparent` variant its field's own source.
-fn source_arm(_: &Gen<'_>, v: &Variant<'_>) -> Option<TokenStream> {
+fn source_arm(v: &Variant<'_>) -> Option<TokenStream> {
     let ident = v.ident;
     if v.attrs.transparent.is_some() {
         let field = &v.fields.first()?.binding;
