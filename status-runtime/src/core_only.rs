@@ -5,6 +5,7 @@
 use core::fmt;
 use core::panic::Location;
 
+use crate::kinds::{CodeFields, KindPlace};
 use crate::pieces::Piece;
 use crate::repr::Repr;
 use crate::traits::Backtraces;
@@ -102,6 +103,13 @@ impl Repr {
     #[must_use]
     pub fn kind_value<K: 'static>(&self) -> Option<&K> {
         None
+    }
+
+    /// The raw code and the packed fields: no value is stored without `alloc`.
+    #[inline]
+    #[must_use]
+    pub fn kind_place<K: 'static>(&self) -> KindPlace<'_, K> {
+        KindPlace::Fields(CodeFields::new(self.raw_code(), self.packed_fields()))
     }
 
     /// The packed fields of the word, if it is packed.

@@ -18,6 +18,7 @@ use core::cell::Cell;
 use core::error::Error;
 use core::fmt;
 use core::marker::PhantomData;
+use core::mem::ManuallyDrop;
 use core::ops::Deref;
 use core::panic::Location;
 
@@ -358,7 +359,9 @@ pub trait Kind: Sized + 'static {
 /// ```
 /// use status_runtime::KindRef;
 ///
-/// let unpacked: KindRef<'_, (u32, bool)> = KindRef::Unpacked((7, true));
+/// use std::mem::ManuallyDrop;
+///
+/// let unpacked: KindRef<'_, (u32, bool)> = KindRef::Unpacked(ManuallyDrop::new((7, true)));
 /// let stored = (7, true);
 /// let borrowed = KindRef::Borrowed(&stored);
 /// assert_eq!(*unpacked, *borrowed);
@@ -367,8 +370,10 @@ pub trait Kind: Sized + 'static {
 pub enum KindRef<'a, K> {
     /// The value stored in the status.
     Borrowed(&'a K),
-    /// The value unpacked from the status's word.
-    Unpacked(K),
+    /// The value unpacked from the status's word (or a variant without fields). It is never
+    /// dropped: its fields are [`Pack`], so `Copy`, and own nothing, and the compiler need not
+    /// call the kind's drop glue for it where a caller reads a `kind()`.
+    Unpacked(ManuallyDrop<K>),
 }
 
 impl<K> Deref for KindRef<'_, K> {
@@ -407,14 +412,66 @@ impl<K: PartialEq> PartialEq<K> for KindRef<'_, K> {
     }
 }
 
+/// Where a status's kind is (what `Repr::kind_place` returns).
+#[derive(Clone, Copy, Debug)]
+pub enum KindPlace<'a, K> {
+    /// The variant's value, stored in the status (or in the one it is a changed copy of).
+    Value(&'a K),
+    /// The raw code and the packed fields, if any, to unpack the variant from.
+    Fields(CodeFields),
+}
+
+/// A raw code and, if the variant has them, its packed fields, in one `u64`, so that a
+/// [`KindPlace`] comes back from a call in two registers: the code in the low 31 bits (raw codes
+/// take 30), whether there are fields in bit 31, the fields in the high 32 bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CodeFields(u64);
+
+impl CodeFields {
+    /// Set when there are fields.
+    const HAS_FIELDS: u64 = 1 << 31;
+
+    /// `raw` (its low 31 bits) and `fields`.
+    #[inline]
+    #[must_use]
+    pub fn new(raw: u32, fields: Option<u32>) -> Self {
+        let raw = u64::from(raw) & (Self::HAS_FIELDS - 1);
+        Self(match fields {
+            Some(fields) => raw | Self::HAS_FIELDS | u64::from(fields) << 32,
+            None => raw,
+        })
+    }
+
+    /// The raw code.
+    #[inline]
+    #[must_use]
+    pub fn raw(self) -> u32 {
+        #[allow(clippy::cast_possible_truncation, reason = "31 bits")]
+        let raw = (self.0 & (Self::HAS_FIELDS - 1)) as u32;
+        raw
+    }
+
+    /// The packed fields, if any.
+    #[inline]
+    #[must_use]
+    pub fn fields(self) -> Option<u32> {
+        #[allow(clippy::cast_possible_truncation, reason = "the high 32 bits")]
+        let fields = (self.0 >> 32) as u32;
+        (self.0 & Self::HAS_FIELDS != 0).then_some(fields)
+    }
+}
+
 /// The kind a status holds: the stored value, the unpacked fields, or a variant without
 /// fields; `None` for a status made from the code alone of a variant with fields.
 #[inline]
+#[must_use]
 pub fn kind_of<K: Kind>(repr: &Repr) -> Option<KindRef<'_, K>> {
-    if let Some(kind) = repr.kind_value::<K>() {
-        return Some(KindRef::Borrowed(kind));
+    match repr.kind_place::<K>() {
+        KindPlace::Value(kind) => Some(KindRef::Borrowed(kind)),
+        KindPlace::Fields(at) => {
+            K::unpack(at.raw(), at.fields()).map(|kind| KindRef::Unpacked(ManuallyDrop::new(kind)))
+        }
     }
-    K::unpack(repr.raw_code(), repr.kind_fields()).map(KindRef::Unpacked)
 }
 
 /// The source of a status of kind `K`: its variant's, or the one attached to the status.
@@ -660,7 +717,18 @@ impl<K> AnyKinds for &KindPair<'_, K> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Field, Pack, PackField, Packer, Packing, Unpacker};
+    use super::{CodeFields, Field, Pack, PackField, Packer, Packing, Unpacker};
+
+    #[test]
+    fn code_fields_keep_the_code_and_the_fields_apart() {
+        let max_code = crate::repr::MAX_RAW_CODE;
+        for raw in [0, 1, 5, max_code] {
+            for fields in [None, Some(0), Some(1), Some(0x8000_0000), Some(u32::MAX)] {
+                let at = CodeFields::new(raw, fields);
+                assert_eq!((at.raw(), at.fields()), (raw, fields));
+            }
+        }
+    }
 
     fn round_trip<T: Pack + PartialEq + core::fmt::Debug>(values: &[T]) {
         for &value in values {

@@ -7,6 +7,7 @@ use core::error::Error;
 use core::fmt;
 use core::panic::Location;
 
+use crate::kinds::{CodeFields, KindPlace};
 use crate::repr::{
     ContextLine, ContextNode, Detail, Extras, KindHolder, Next, PayloadRef, Repr, Source, Stored,
     Tail, ValueShare, try_box,
@@ -114,6 +115,21 @@ impl Repr {
         }
     }
 
+    /// Where the kind of a status is: its stored value, if it is a `K`, or else its raw code
+    /// and the packed fields to unpack it from. A word's own fields and a payload's own value
+    /// are read inline; a changed copy's, out of line.
+    #[inline]
+    #[must_use]
+    pub fn kind_place<K: 'static>(&self) -> KindPlace<'_, K> {
+        match self.payload() {
+            Some(payload) => match payload.value::<K>() {
+                Some(kind) => KindPlace::Value(kind),
+                None => held_kind_place(self),
+            },
+            None => KindPlace::Fields(CodeFields::new(self.raw_code(), self.packed_fields())),
+        }
+    }
+
     /// The packed fields of the variant this status was made from: in its word, or in the word
     /// it is a changed copy of.
     #[must_use]
@@ -130,6 +146,17 @@ impl Repr {
     /// The extras, if this is a heap status that has any.
     fn extras(&self) -> Option<&Extras> {
         self.payload().and_then(PayloadRef::extras)
+    }
+}
+
+/// The kind place of a heap status without a value of its own of type `K`: a changed copy's,
+/// or a message payload's; out of line, so reading the kind of the others costs no stack frame.
+#[cold]
+#[inline(never)]
+fn held_kind_place<K: 'static>(repr: &Repr) -> KindPlace<'_, K> {
+    match repr.kind_value::<K>() {
+        Some(kind) => KindPlace::Value(kind),
+        None => KindPlace::Fields(CodeFields::new(repr.raw_code(), repr.kind_fields())),
     }
 }
 
