@@ -162,6 +162,45 @@ fn kind_gives_the_variant_back_for_matching() {
 }
 
 #[test]
+fn a_kind_is_read_back_whichever_description_of_its_type_the_payload_was_made_with() {
+    use fast_status::__private::{Backtraces, Kind, Repr, ValueType, kind_of};
+
+    // The derive makes every payload with its `static` (`Kind::VALUE_TYPE`), and `kind()`
+    // compares that one address; a payload made with another description of the same type is
+    // read through the type ids, and one of another type is not read as this kind.
+    static ELSEWHERE: ValueType<ErrorKind> = ValueType::new();
+    static TEXT: ValueType<String> = ValueType::new();
+    let raw = ErrorCode::TooBig as u32;
+    let too_big = || ErrorKind::TooBig { size: 4, len: 3 };
+    let at = std::panic::Location::caller();
+    let mut words = [
+        Repr::from_kind(raw, too_big, ErrorKind::VALUE_TYPE, at, Backtraces::Env),
+        Repr::from_kind(raw, too_big, &ELSEWHERE, at, Backtraces::Env),
+    ];
+    for word in &words {
+        let kind = kind_of::<ErrorKind>(word);
+        assert!(matches!(kind, Some(KindRef::Borrowed(_))), "{kind:?}");
+        assert!(matches!(
+            kind.as_deref(),
+            Some(ErrorKind::TooBig { size: 4, len: 3 })
+        ));
+        assert!(matches!(
+            word.kind_value::<ErrorKind>(),
+            Some(ErrorKind::TooBig { size: 4, len: 3 })
+        ));
+    }
+    let mut text = Repr::from_kind(raw, || String::from("text"), &TEXT, at, Backtraces::Env);
+    assert!(kind_of::<ErrorKind>(&text).is_none());
+    assert_eq!(
+        text.kind_value::<String>().map(String::as_str),
+        Some("text")
+    );
+    for word in words.iter_mut().chain([&mut text]) {
+        word.release_heap();
+    }
+}
+
+#[test]
 fn small_fields_pack_and_wide_values_take_the_heap_only_when_they_do_not_fit() {
     let packed = Error::wide(u64::from(u32::MAX));
     assert!(matches!(packed.kind(), Some(KindRef::Unpacked(_))));

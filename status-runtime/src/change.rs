@@ -84,7 +84,7 @@ impl Repr {
         // By value, so the common case keeps the word in a register.
         #[cfg(feature = "std")]
         // The switch first: with backtraces off (the common case) the policy is never read.
-        if crate::backtrace::enabled() && backtraces == Backtraces::Env {
+        if backtraces == Backtraces::Env && crate::backtrace::enabled() {
             return repr.with_backtrace();
         }
         #[cfg(not(feature = "std"))]

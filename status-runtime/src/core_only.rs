@@ -5,9 +5,9 @@
 use core::fmt;
 use core::panic::Location;
 
-use crate::kinds::{CodeFields, KindPlace};
+use crate::kinds::{CodeFields, Kind, KindPlace};
 use crate::pieces::Piece;
-use crate::repr::Repr;
+use crate::repr::{Repr, ValueType};
 use crate::traits::Backtraces;
 
 impl Repr {
@@ -61,6 +61,7 @@ impl Repr {
     pub fn from_kind<K: Send + Sync + 'static>(
         raw: u32,
         make: impl FnOnce() -> K,
+        _: &'static ValueType<K>,
         _: &'static Location<'static>,
         _: Backtraces,
     ) -> Self {
@@ -108,7 +109,7 @@ impl Repr {
     /// The raw code and the packed fields: no value is stored without `alloc`.
     #[inline]
     #[must_use]
-    pub fn kind_place<K: 'static>(&self) -> KindPlace<'_, K> {
+    pub fn kind_place<K: Kind>(&self) -> KindPlace<'_, K> {
         KindPlace::Fields(CodeFields::new(self.raw_code(), self.packed_fields()))
     }
 

@@ -13,7 +13,8 @@ use core::panic::Location;
 use crate::change::BoxedError;
 use crate::pieces::Piece;
 use crate::repr::{
-    Decimal, Extras, FIRST_PASS, MessageSink, Pending, Repr, Shared, Stored, decimal_len, try_box,
+    Decimal, Extras, FIRST_PASS, MessageSink, Pending, Repr, Shared, Stored, ValueType,
+    decimal_len, try_box,
 };
 use crate::sources::StatusSource;
 use crate::traits::{Backtraces, FastStatus};
@@ -169,10 +170,11 @@ impl Repr {
     pub fn from_kind<K: Send + Sync + 'static>(
         raw: u32,
         make: impl FnOnce() -> K,
+        ty: &'static ValueType<K>,
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Self {
-        let heap = Self::alloc_value(raw, make, Some(location)).ok();
+        let heap = Self::alloc_value(raw, make, ty, Some(location)).ok();
         Self::created(raw, heap, backtraces)
     }
 

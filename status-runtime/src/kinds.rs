@@ -22,7 +22,7 @@ use core::mem::ManuallyDrop;
 use core::ops::Deref;
 use core::panic::Location;
 
-use crate::repr::Repr;
+use crate::repr::{Repr, ValueType};
 use crate::traits::{Backtraces, Code};
 
 /// A field type that can ride in a status's word: its value fits in [`BITS`](Self::BITS) bits
@@ -333,6 +333,10 @@ pub trait Kind: Sized + 'static {
     /// The generated code enum.
     type Code: Code;
 
+    /// The description of this type for a payload to point at: a `static` the derive makes,
+    /// so that reading the kind back compares one address.
+    const VALUE_TYPE: &'static ValueType<Self>;
+
     /// The raw code of the variant.
     fn raw(&self) -> u32;
 
@@ -511,7 +515,7 @@ pub fn kind_error_source<K: Kind>(repr: &Repr) -> Option<&(dyn Error + 'static)>
 /// The source field of a shared value, if it is a `K`.
 #[cfg(feature = "alloc")]
 fn value_source<K: Kind>(share: &crate::repr::ValueShare) -> Option<&(dyn Error + 'static)> {
-    share.value::<K>().and_then(K::source)
+    share.value(K::VALUE_TYPE).and_then(K::source)
 }
 
 /// The word of a variant that needs no allocation: its code alone, or its fields packed beside
@@ -556,7 +560,7 @@ pub trait StoreMadeKind {
     ) -> Repr;
 }
 
-impl<K: Send + Sync + 'static, F: FnOnce() -> K> StoreMadeKind for &&KindMaker<F> {
+impl<K: Kind + Send + Sync, F: FnOnce() -> K> StoreMadeKind for &&KindMaker<F> {
     #[inline(always)]
     #[allow(
         clippy::inline_always,
@@ -569,7 +573,7 @@ impl<K: Send + Sync + 'static, F: FnOnce() -> K> StoreMadeKind for &&KindMaker<F
         backtraces: Backtraces,
     ) -> Repr {
         match self.0.take() {
-            Some(make) => Repr::from_kind(raw, make, location, backtraces),
+            Some(make) => Repr::from_kind(raw, make, K::VALUE_TYPE, location, backtraces),
             None => Repr::inline(raw),
         }
     }

@@ -122,7 +122,7 @@ pub mod __private {
     };
     pub use crate::pieces::{Piece, PieceOf, ViaDisplay, ViaExact, piece};
     pub use crate::report::{debug, debug_kind, display, display_kind};
-    pub use crate::repr::{MAX_RAW_CODE, Repr, StaticStatus};
+    pub use crate::repr::{MAX_RAW_CODE, Repr, StaticStatus, ValueType};
     #[cfg(feature = "serde")]
     pub use crate::serde::{deserialize, serialize};
     pub use crate::sources::{

@@ -7,10 +7,10 @@ use core::error::Error;
 use core::fmt;
 use core::panic::Location;
 
-use crate::kinds::{CodeFields, KindPlace};
+use crate::kinds::{CodeFields, Kind, KindPlace};
 use crate::repr::{
     ContextLine, ContextNode, Detail, Extras, KindHolder, Next, PayloadRef, Repr, Source, Stored,
-    Tail, ValueShare, try_box,
+    Tail, ValueShare, ValueType, try_box,
 };
 
 impl Repr {
@@ -109,9 +109,10 @@ impl Repr {
     #[must_use]
     pub fn kind_value<K: 'static>(&self) -> Option<&K> {
         let payload = self.payload()?;
-        match payload.value::<K>() {
+        let ty = ValueType::any();
+        match payload.value(ty) {
             Some(kind) => Some(kind),
-            None => held_value(payload.extras()?),
+            None => held_value(payload.extras()?, ty),
         }
     }
 
@@ -120,9 +121,9 @@ impl Repr {
     /// are read inline; a changed copy's, out of line.
     #[inline]
     #[must_use]
-    pub fn kind_place<K: 'static>(&self) -> KindPlace<'_, K> {
+    pub fn kind_place<K: Kind>(&self) -> KindPlace<'_, K> {
         match self.payload() {
-            Some(payload) => match payload.value::<K>() {
+            Some(payload) => match payload.value_made_with(K::VALUE_TYPE) {
                 Some(kind) => KindPlace::Value(kind),
                 None => held_kind_place(self),
             },
@@ -149,12 +150,15 @@ impl Repr {
     }
 }
 
-/// The kind place of a heap status without a value of its own of type `K`: a changed copy's,
-/// or a message payload's; out of line, so reading the kind of the others costs no stack frame.
+/// The kind place of a heap status not made with `K::VALUE_TYPE`: a changed copy's, a message
+/// payload's, or one whose `K` was described elsewhere; out of line, so reading the kind of the
+/// others costs no stack frame.
 #[cold]
 #[inline(never)]
-fn held_kind_place<K: 'static>(repr: &Repr) -> KindPlace<'_, K> {
-    match repr.kind_value::<K>() {
+fn held_kind_place<K: Kind>(repr: &Repr) -> KindPlace<'_, K> {
+    let own = || repr.payload()?.value(K::VALUE_TYPE);
+    let held = || held_value(repr.extras()?, K::VALUE_TYPE);
+    match own().or_else(held) {
         Some(kind) => KindPlace::Value(kind),
         None => KindPlace::Fields(CodeFields::new(repr.raw_code(), repr.kind_fields())),
     }
@@ -164,9 +168,9 @@ fn held_kind_place<K: 'static>(repr: &Repr) -> KindPlace<'_, K> {
 /// of a status with its own value costs no stack frame.
 #[cold]
 #[inline(never)]
-fn held_value<K: 'static>(extras: &Extras) -> Option<&K> {
+fn held_value<'a, K: 'static>(extras: &'a Extras, ty: &'static ValueType<K>) -> Option<&'a K> {
     match extras.kind.as_ref()? {
-        KindHolder::Value(share) => share.value::<K>(),
+        KindHolder::Value(share) => share.value(ty),
         KindHolder::Packed(_) => None,
     }
 }

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use loom::thread;
-use status_runtime::__private::{Backtraces, Repr};
+use status_runtime::__private::{Backtraces, Repr, ValueType};
 
 /// Releases the word on drop, as a derived type does.
 struct Owned(Repr);
@@ -134,12 +134,16 @@ fn shared_details_are_freed_once_after_both_copies() {
 /// A variant's value, held by the status made with it and by a changed copy of it (which keeps
 /// a share of the value alone): the extras are dropped with the last status word, the value and
 /// the allocation with the last of both, on whichever thread.
+/// The description of a `String` value body.
+static STRING: ValueType<String> = ValueType::new();
+
 #[test]
 fn a_value_shared_by_a_changed_copy_is_freed_after_both() {
     model("value shares", || {
         let original = Owned(Repr::from_kind(
             7,
             || String::from("value"),
+            &STRING,
             Location::caller(),
             Backtraces::Env,
         ));

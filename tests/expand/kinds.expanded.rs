@@ -550,6 +550,10 @@ impl ::core::fmt::Display for ErrorKind {
 #[automatically_derived]
 impl ::fast_status::__private::Kind for ErrorKind {
     type Code = ErrorCode;
+    const VALUE_TYPE: &'static ::fast_status::__private::ValueType<Self> = {
+        static TYPE: ::fast_status::__private::ValueType<ErrorKind> = ::fast_status::__private::ValueType::new();
+        &TYPE
+    };
     #[inline]
     fn raw(&self) -> ::core::primitive::u32 {
         (match self {

@@ -50,6 +50,11 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
         impl #private::Kind for #kind {
             type Code = #code;
 
+            const VALUE_TYPE: &'static #private::ValueType<Self> = {
+                static TYPE: #private::ValueType<#kind> = #private::ValueType::new();
+                &TYPE
+            };
+
             #[inline]
             fn raw(&self) -> ::core::primitive::u32 {
                 (match self {

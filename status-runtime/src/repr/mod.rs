@@ -70,6 +70,24 @@ mod payload {
 
     use super::Repr;
 
+    /// The description of a type `K` that a payload's value body can be: nothing to describe
+    /// without `alloc`, where no value is stored.
+    pub struct ValueType<K>(PhantomData<fn() -> K>);
+
+    impl<K: 'static> ValueType<K> {
+        /// The description of `K`.
+        #[must_use]
+        pub const fn new() -> Self {
+            Self(PhantomData)
+        }
+    }
+
+    impl<K: 'static> Default for ValueType<K> {
+        fn default() -> Self {
+            Self::new()
+        }
+    }
+
     /// Never built: there is no heap payload without `alloc`.
     #[derive(Clone, Copy)]
     pub(crate) struct PayloadRef<'a> {
@@ -115,6 +133,7 @@ pub(crate) use extras::{
     ContextLine, ContextNode, Detail, Extras, KindHolder, Next, Source, Stored, Tail, ValueTail,
 };
 pub(crate) use payload::PayloadRef;
+pub use payload::ValueType;
 #[cfg(feature = "alloc")]
 pub(crate) use payload::{PayloadMut, Pending, ValueShare};
 #[cfg(feature = "alloc")]

@@ -53,7 +53,7 @@ pub(crate) struct Header {
     location: Option<&'static Location<'static>>,
     extras: Option<Box<Extras>>,
     /// The type of the value after the header, for a value body.
-    value: Option<&'static ValueType>,
+    value: Option<&'static ValueInfo>,
     /// Under loom, the accesses the refcount must order: of the header and extras, and of the
     /// value (which value shares read).
     #[cfg(loom)]
@@ -73,8 +73,9 @@ fn message_layout(cap: usize) -> Option<Layout> {
     Layout::from_size_align(HEADER.checked_add(cap)?, align_of::<Header>()).ok()
 }
 
-/// What the payload needs to know of the type of a value body: one constant per type.
-pub(crate) struct ValueType {
+/// What the payload needs to know of the type of a value body: the part of a [`ValueType`]
+/// that a header points at.
+pub(crate) struct ValueInfo {
     /// The type's id, to check a read of the value (the caller names the type).
     type_id: TypeId,
     /// Where the value starts in the allocation: after the header, aligned for it.
@@ -83,20 +84,57 @@ pub(crate) struct ValueType {
     free: unsafe fn(NonNull<Header>),
 }
 
-impl ValueType {
+impl ValueInfo {
+    /// Whether this describes `K`, the type `expected` describes: `expected`'s own (one
+    /// address compared: the payload was made with it, as the derive's are with its `static`),
+    /// or another description of `K` (the type ids compared). The address is enough: the same
+    /// address holds the same bytes, so the same type id.
+    #[inline]
+    fn is<K: 'static>(&'static self, expected: &'static ValueType<K>) -> bool {
+        self.is_exactly(expected) || self.type_id == const { TypeId::of::<K>() }
+    }
+
+    /// Whether this is `expected`'s own description of `K`.
+    #[inline]
+    fn is_exactly<K: 'static>(&'static self, expected: &'static ValueType<K>) -> bool {
+        ptr::eq(self, &raw const expected.info)
+    }
+}
+
+/// The description of a type `K` that a payload's value body can be: what a payload points at
+/// to free and to read its value. The derive makes one `static` for each kind enum, so that
+/// reading a kind back compares one address; any other `ValueType<K>` works too, and a read
+/// then compares type ids.
+pub struct ValueType<K> {
+    info: ValueInfo,
+    kind: PhantomData<fn() -> K>,
+}
+
+impl<K: 'static> ValueType<K> {
     /// The description of `K`. A `K` too large for any allocation fails to compile.
-    const fn of<K: 'static>() -> Self {
+    #[must_use]
+    pub const fn new() -> Self {
         Self {
-            type_id: TypeId::of::<K>(),
-            offset: value_offset::<K>(),
-            free: free_value::<K>,
+            info: ValueInfo {
+                type_id: TypeId::of::<K>(),
+                offset: value_offset::<K>(),
+                free: free_value::<K>,
+            },
+            kind: PhantomData,
         }
     }
 
-    /// Whether this describes `K`: its type id compared with a constant.
+    /// A description of `K` for the code that names the type alone (a promoted constant: its
+    /// address may differ from the derive's `static`, which a read then sees by the type ids).
     #[inline]
-    fn is<K: 'static>(&self) -> bool {
-        self.type_id == const { TypeId::of::<K>() }
+    pub(crate) fn any() -> &'static Self {
+        const { &Self::new() }
+    }
+}
+
+impl<K: 'static> Default for ValueType<K> {
+    fn default() -> Self {
+        Self::new()
     }
 }
 
@@ -185,7 +223,7 @@ unsafe fn drop_header(ptr: NonNull<Header>) {
 const _: () = {
     assert!(!core::mem::needs_drop::<RefCount>());
     assert!(!core::mem::needs_drop::<Option<&'static Location<'static>>>());
-    assert!(!core::mem::needs_drop::<Option<&'static ValueType>>());
+    assert!(!core::mem::needs_drop::<Option<&'static ValueInfo>>());
 };
 
 /// Drops a payload's extras.
@@ -247,9 +285,10 @@ impl Repr {
     pub(crate) fn alloc_value<K: Send + Sync + 'static, F: FnOnce() -> K>(
         code: u32,
         make: F,
+        ty: &'static ValueType<K>,
         location: Option<&'static Location<'static>>,
     ) -> Result<Self, F> {
-        let ty: &'static ValueType = const { &ValueType::of::<K>() };
+        let ty = &ty.info;
         let layout = const { value_layout::<K>() };
         // SAFETY: the layout has a non-zero size (it holds at least a `Header`).
         let Some(ptr) = NonNull::new(unsafe { alloc::alloc::alloc(layout) }) else {
@@ -361,11 +400,18 @@ impl<'a> PayloadRef<'a> {
         }
     }
 
-    /// The value body, if it is a `K`.
+    /// The value body, if it is the `K` that `ty` describes.
     #[inline]
-    pub(crate) fn value<K: 'static>(self) -> Option<&'a K> {
+    pub(crate) fn value<K: 'static>(self, ty: &'static ValueType<K>) -> Option<&'a K> {
         // SAFETY: the payload and its value are live for `'a` (see `new`).
-        unsafe { value_of(self.ptr) }
+        unsafe { value_of(self.ptr, ty, ValueInfo::is) }
+    }
+
+    /// The value body, if the payload was made with `ty` itself: one address compared.
+    #[inline]
+    pub(crate) fn value_made_with<K: 'static>(self, ty: &'static ValueType<K>) -> Option<&'a K> {
+        // SAFETY: the payload and its value are live for `'a` (see `new`).
+        unsafe { value_of(self.ptr, ty, ValueInfo::is_exactly) }
     }
 
     /// Whether the body is a value (of some variant with fields).
@@ -527,16 +573,21 @@ unsafe fn free_message(ptr: NonNull<Header>) {
     unsafe { drop_header(ptr) };
 }
 
-/// The value body of the payload at `ptr`, if it is a `K`.
+/// The value body of the payload at `ptr`, if `matches` says its type is the `K` that
+/// `expected` describes.
 ///
 /// # Safety
 ///
 /// `ptr` is a live payload's allocation pointer, whose value is not dropped during `'a`.
 #[inline]
-unsafe fn value_of<'a, K: 'static>(ptr: NonNull<Header>) -> Option<&'a K> {
+unsafe fn value_of<'a, K: 'static>(
+    ptr: NonNull<Header>,
+    expected: &'static ValueType<K>,
+    matches: fn(&'static ValueInfo, &'static ValueType<K>) -> bool,
+) -> Option<&'a K> {
     // SAFETY: as the caller guarantees; a read of one field, which never changes.
     let ty = unsafe { (*ptr.as_ptr()).value }?;
-    if !ty.is::<K>() {
+    if !matches(ty, expected) {
         return None;
     }
     // SAFETY: the payload was built by `alloc_value::<K>` (its type says so), which wrote a `K`
@@ -571,13 +622,13 @@ impl ValueShare {
         Some(Self(payload.ptr))
     }
 
-    /// The value, if it is a `K`.
-    pub(crate) fn value<K: 'static>(&self) -> Option<&K> {
+    /// The value, if it is the `K` that `ty` describes.
+    pub(crate) fn value<K: 'static>(&self, ty: &'static ValueType<K>) -> Option<&K> {
         #[cfg(loom)]
         // SAFETY: this share keeps the payload alive.
         unsafe { &(*self.0.as_ptr()).value_access }.read();
         // SAFETY: this share keeps the payload and its value alive while `self` is borrowed.
-        unsafe { value_of(self.0) }
+        unsafe { value_of(self.0, ty, ValueInfo::is) }
     }
 
     /// The count of the value's holders.
