@@ -3,7 +3,7 @@
 # opt-level 3, 2, "s", "z" and 0 and checks with nm/objdump that
 #   - no out-of-line `Drop::drop` or drop glue (`drop_in_place`) for the status or a
 #     `Result<_, Bench>` survives (required at 3, 2 and "s"; reported at "z" and 0),
-#   - the cold cleanup `Repr::release_heap` (in `repr::payload`) exists exactly once,
+#   - the cold cleanup `Repr::release_share` (in `repr::payload`) exists exactly once,
 #   - the non-inlined caller `readpath::fast::sum` (which `?`-propagates a status per value)
 #     calls nothing but the decode function: every call in it, direct or through the GOT, is
 #     resolved to its target and must be `readpath::fast::decode`,
@@ -13,34 +13,52 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The disassembly of one function (from a saved `objdump -d` of the binary) with addresses,
-# call targets and RIP offsets blanked.
+# The disassembly of function $2 of binary $1, found by its address and size (`nm -S`), so
+# that a function LLVM merged with an identical one (an alias, which objdump may label by the
+# other name) is found by either name.
+function_asm() {
+    local exe=$1 fn=$2 addr size
+    read -r addr size < <(nm -S -C "$exe" | awk -v f="$fn" '
+        { name = $0; sub(/^[0-9a-f]+ [0-9a-f]+ [A-Za-z] /, "", name) }
+        name == f { print $1, $2; exit }')
+    [[ -n ${addr:-} ]] || return 0
+    objdump -d --no-show-raw-insn -C --start-address="0x$addr" \
+        --stop-address="$((0x$addr + 0x$size))" "$exe" | grep -E '^ *[0-9a-f]+:' | grep -v int3 || true
+}
+
+# The disassembly of function $2 of binary $1 with addresses, call targets and RIP offsets
+# blanked.
 normalized() {
-    awk -v f="<$2>:" '$2 == f {p=1; next} p && /^$/ {exit} p' "$1" \
-        | grep -v int3 \
+    function_asm "$1" "$2" \
         | sed -E 's/^ *[0-9a-f]+:\s*//; s/# .*$//; s/[0-9a-f]+ <[^>]*>/TARGET/g; s/-?0x[0-9a-f]+\(%rip\)/RIP/g; s/\s+$//'
 }
 
-# The target of every call in function $3 of binary $1 (saved disassembly $2): direct calls
-# by name; calls through a GOT slot (`call *%reg` after `mov slot(%rip),%reg`, or
-# `call *slot(%rip)`) by the symbol the slot's relocation points at.
+# Every name of the function at address $2 in the `nm -C` listing $1, joined with " = " (one
+# name, or several when LLVM merged identical functions).
+names_at() {
+    awk -v a="$2" '$1 ~ ("^0*" a "$") { $1 = ""; $2 = ""; sub(/^ +/, ""); print }' <<<"$1" \
+        | sort -u | paste -sd '\n' | sed ':a;N;$!ba;s/\n/ = /g'
+}
+
+# The target of every call in function $2 of binary $1, by every name of its address: direct
+# calls by their address; calls through a GOT slot (`call *%reg` after
+# `mov slot(%rip),%reg`, or `call *slot(%rip)`) by the address the slot's relocation holds.
 call_targets() {
-    local exe=$1 dump=$2 fn=$3 relocs syms
+    local exe=$1 fn=$2 relocs syms
     relocs=$(readelf -rW "$exe")
     syms=$(nm -C "$exe")
-    awk -v f="<$fn>:" '$2 == f {p=1; next} p && /^$/ {exit} p' "$dump" | awk '
+    function_asm "$exe" "$fn" | awk '
         /mov +-?0x[0-9a-f]+\(%rip\),%r[a-z0-9]+ +#/ { split($NF, _, ","); reg = $0; sub(/.*,/, "", reg); sub(/ .*/, "", reg); slot[reg] = $(NF-1) }
         /call +\*%r/ { r = $NF; sub(/\*/, "", r); print "slot", slot[r]; next }
         /call +\*-?0x[0-9a-f]+\(%rip\)/ { print "slot", $(NF-1); next }
-        /call / { t = $0; sub(/^[^<]*</, "", t); sub(/>[^>]*$/, "", t); print "name", t }
+        /call / { for (i = 1; i <= NF; i++) if ($i == "call") { print "addr", $(i+1); break } }
     ' | while read -r kind what; do
-        if [[ $kind == name ]]; then
-            echo "$what"
-            continue
+        target=$what
+        if [[ $kind == slot ]]; then
+            target=$(awk -v s="$what" '$1 ~ ("0*" s "$") { print $NF }' <<<"$relocs")
         fi
-        target=$(awk -v s="$what" '$1 ~ ("0*" s "$") { print $NF }' <<<"$relocs")
-        name=$(awk -v a="$target" '$1 ~ ("^0*" a "$") { $1 = ""; $2 = ""; sub(/^ +/, ""); print; exit }' <<<"$syms")
-        echo "${name:-unresolved GOT slot $what}"
+        name=$(names_at "$syms" "$target")
+        echo "${name:-unresolved call target $kind $what}"
     done
 }
 
@@ -56,8 +74,8 @@ for spec in release:3 release-o2:2 release-os:s release-oz:z release-o0:0; do
         exe=target/$profile/$bin
         syms=$(nm -C "$exe")
         glue=$(grep -E 'drop_in_place<[^>]*(Bench|Result<[^>]*Bench)|Bench as core::ops::drop::Drop>::drop' <<<"$syms" | grep -v arrow_before_fix || true)
-        # `status_runtime::repr::payload::<impl status_runtime::repr::Repr>::release_heap`
-        cleanup=$(grep -cE 'status_runtime::repr::.*Repr>?::release_heap$' <<<"$syms" || true)
+        # `status_runtime::repr::payload::<impl status_runtime::repr::Repr>::release_share`
+        cleanup=$(grep -cE 'status_runtime::repr::.*Repr>?::release_share$' <<<"$syms" || true)
         echo "  $bin: out-of-line drop code for the status: ${glue:-none}"
         echo "  $bin: cold cleanup symbols: $cleanup"
         if [[ $required == yes && ( -n $glue || $cleanup != 1 ) ]]; then
@@ -66,19 +84,18 @@ for spec in release:3 release-o2:2 release-os:s release-oz:z release-o0:0; do
         fi
     done
     exe=target/$profile/readpath
-    dump=$(mktemp)
-    objdump -d --no-show-raw-insn -C "$exe" >"$dump"
-    asm=$(awk '/<fast_status_benches::readpath::fast::sum>:/,/^$/' "$dump" | grep -v int3)
-    targets=$(call_targets "$exe" "$dump" fast_status_benches::readpath::fast::sum)
+    asm=$(function_asm "$exe" fast_status_benches::readpath::fast::sum)
+    targets=$(call_targets "$exe" fast_status_benches::readpath::fast::sum)
     echo "  readpath::fast::sum: $(grep -c . <<<"$asm") lines, calls into:"
     sed 's/^/      /' <<<"${targets:-nothing}"
-    if [[ -z $targets ]] || grep -qvx 'fast_status_benches::readpath::fast::decode' <<<"$targets"; then
+    decode='fast_status_benches::readpath::fast::decode'
+    if [[ -z $targets ]] || grep -qvE "(^| = )$decode( = |$)" <<<"$targets"; then
         echo "  readpath::fast::sum calls something other than decode" >&2
         [[ $required == yes ]] && fail=1
     fi
     for f in decode sum; do
-        ours=$(normalized "$dump" "fast_status_benches::readpath::fast::$f")
-        floor=$(normalized "$dump" "fast_status_benches::readpath::floor::$f")
+        ours=$(normalized "$exe" "fast_status_benches::readpath::fast::$f")
+        floor=$(normalized "$exe" "fast_status_benches::readpath::floor::$f")
         if [[ -n $ours && $ours == "$floor" ]]; then
             echo "  readpath::fast::$f is the floor's machine code ($(grep -c . <<<"$ours") instructions)"
         else
@@ -89,13 +106,11 @@ for spec in release:3 release-o2:2 release-os:s release-oz:z release-o0:0; do
             fi
         fi
     done
-    rm -f "$dump"
     if [[ $level == 3 ]]; then
         echo "  assembly of readpath::fast::sum (success path: call decode, test the tag, add):"
         sed 's/^/      /' <<<"$asm"
         echo "  assembly of readpath::fast::decode (no drop, no call on success):"
-        objdump -d --no-show-raw-insn -C "$exe" \
-            | awk '/<fast_status_benches::readpath::fast::decode>:/,/^$/' | grep -v int3 | sed 's/^/      /'
+        function_asm "$exe" "$decode" | sed 's/^/      /'
     fi
 done
 if [[ $fail == 0 ]]; then

@@ -79,7 +79,7 @@ fn release_leaves_an_inline_word_and_is_idempotent() {
     );
     repr.release_heap();
     assert!(!repr.is_heap());
-    assert_eq!(repr.raw_code(), 6);
+    assert_eq!(repr.raw_code(), 0);
     repr.release_heap();
     assert_eq!(repr.message(), "");
 }

@@ -320,6 +320,8 @@ impl Repr {
             #[allow(clippy::cast_possible_truncation)]
             return (word >> 2) as u32 & MAX_RAW_CODE;
         }
+        // Laid out after the word's own code, which then falls through without a jump.
+        cold_path();
         match self.as_static() {
             Some(status) => status.code,
             None => self.payload().map_or(0, PayloadRef::code),
@@ -369,3 +371,9 @@ impl core::fmt::Debug for Repr {
             .finish()
     }
 }
+
+/// Marks the path that calls it as the unlikely one, for block layout (`core::hint::cold_path`
+/// is newer than the crate's minimum Rust version).
+#[cold]
+#[inline]
+const fn cold_path() {}
