@@ -12,7 +12,9 @@
 //!   fast-status too, through `core::fmt`;
 //! - `context4(x)`: a code-only error that gains a context line in each of four frames, for the
 //!   types that have context;
-//! - `read_code(&E)`: what a caller inspects; `duplicate(&E)`: a clone, for `Clone` types.
+//! - `read_code(&E)`: what a caller inspects, out of line; `classify(&E)`: a `match` on the code,
+//!   inlined into the caller as code that handles errors by their code is;
+//! - `duplicate(&E)`: a clone, for `Clone` types.
 //!
 //! Error construction is behind a `#[cold]` function on every side, so the shapes are equal.
 
@@ -97,6 +99,7 @@ macro_rules! shapes {
         fn formatted($x:ident) $formatted:block
         fn hex($h:ident) $hex:block
         fn read_code($e:ident) $read:block
+        fn classify($k:ident) $classify:block
         $(fn duplicate($d:ident) $dup:block)?
         $(fn context($c:ident, $line:ident) $ctx:block)?
     ) => {
@@ -159,6 +162,11 @@ macro_rules! shapes {
 
         #[inline(never)]
         pub fn read_code($e: &E) -> u32 $read
+
+        /// A `match` on the error's code, as a caller that handles errors by code writes it:
+        /// a weight per code (the code under test 1, another 2, anything else 5).
+        #[inline]
+        pub fn classify($k: &E) -> u64 $classify
 
         $(
             pub const HAS_CLONE: bool = true;
@@ -225,6 +233,13 @@ pub mod floor {
         }
         fn hex(x) { make_formatted(x) }
         fn read_code(e) { u32::try_from(e.get()).unwrap_or(u32::MAX) }
+        fn classify(e) {
+            match e.get() {
+                3 => 1,
+                4 => 2,
+                _ => 5,
+            }
+        }
         fn duplicate(e) { *e }
     }
 }
@@ -242,6 +257,13 @@ pub mod code_u32 {
         }
         fn hex(x) { make_formatted(x) }
         fn read_code(e) { e.get() }
+        fn classify(e) {
+            match e.get() {
+                3 => 1,
+                4 => 2,
+                _ => 5,
+            }
+        }
         fn duplicate(e) { *e }
     }
 }
@@ -266,6 +288,12 @@ pub mod fast {
         fn formatted(x) { fast_status::status!(BenchCode::Invalid, "bad value {x}") }
         fn hex(x) { fast_status::status!(BenchCode::Invalid, "bad value {x:#x}") }
         fn read_code(e) { e.code().to_raw() }
+        fn classify(e) {
+            match e.code() {
+                BenchCode::Invalid => 1,
+                BenchCode::NotImplemented => 2,
+            }
+        }
         fn duplicate(e) { e.clone() }
         fn context(e, line) { e.context(line) }
     }
@@ -295,6 +323,12 @@ pub mod arrow_before_fix {
         fn formatted(x) { OutOfLineDrop(fast_status::status!(BenchCode::Invalid, "bad value {x}")) }
         fn hex(x) { OutOfLineDrop(fast_status::status!(BenchCode::Invalid, "bad value {x:#x}")) }
         fn read_code(e) { e.0.code().to_raw() }
+        fn classify(e) {
+            match e.0.code() {
+                BenchCode::Invalid => 1,
+                BenchCode::NotImplemented => 2,
+            }
+        }
         fn duplicate(e) { OutOfLineDrop(e.0.clone()) }
         fn context(e, line) {
             let mut e = e;
@@ -314,6 +348,13 @@ pub mod io {
         fn formatted(x) { Error::new(ErrorKind::InvalidData, format!("bad value {x}")) }
         fn hex(x) { Error::new(ErrorKind::InvalidData, format!("bad value {x:#x}")) }
         fn read_code(e) { u32::from(e.kind() == ErrorKind::InvalidData) * super::CODE }
+        fn classify(e) {
+            match e.kind() {
+                ErrorKind::InvalidData => 1,
+                ErrorKind::Unsupported => 2,
+                _ => 5,
+            }
+        }
     }
 }
 
@@ -327,6 +368,13 @@ pub mod anyhow {
         fn formatted(x) { anyhow::anyhow!("bad value {x}") }
         fn hex(x) { anyhow::anyhow!("bad value {x:#x}") }
         fn read_code(e) { e.downcast_ref::<CodeError>().map_or(0, |c| c.0) }
+        fn classify(e) {
+            match e.downcast_ref::<CodeError>() {
+                Some(CodeError(3)) => 1,
+                Some(CodeError(4)) => 2,
+                _ => 5,
+            }
+        }
         fn context(e, line) { e.context(line) }
     }
 }
@@ -341,6 +389,13 @@ pub mod boxed {
         fn formatted(x) { format!("bad value {x}").into() }
         fn hex(x) { format!("bad value {x:#x}").into() }
         fn read_code(e) { e.downcast_ref::<CodeError>().map_or(0, |c| c.0) }
+        fn classify(e) {
+            match e.downcast_ref::<CodeError>() {
+                Some(CodeError(3)) => 1,
+                Some(CodeError(4)) => 2,
+                _ => 5,
+            }
+        }
     }
 }
 
@@ -363,6 +418,13 @@ pub mod thin {
             builder.build()
         }
         fn read_code(e) { e.code_raw().get().unsigned_abs() }
+        fn classify(e) {
+            match e.code() {
+                Some(ErrorCode::InvalidArgument) => 1,
+                Some(ErrorCode::NotFound) => 2,
+                _ => 5,
+            }
+        }
         fn duplicate(e) { e.clone() }
     }
 }
@@ -387,6 +449,12 @@ pub mod thiserror_string {
             match e {
                 ThisError::Invalid => super::CODE,
                 ThisError::Message(_) => 0,
+            }
+        }
+        fn classify(e) {
+            match e {
+                ThisError::Invalid => 1,
+                ThisError::Message(_) => 2,
             }
         }
         fn duplicate(e) { e.clone() }
@@ -426,6 +494,13 @@ pub mod df40 {
                 FortyByteError::Code(code) => *code,
                 FortyByteError::Context(_, inner) => read_code(inner),
                 _ => 0,
+            }
+        }
+        fn classify(e) {
+            match e {
+                FortyByteError::Code(3) => 1,
+                FortyByteError::NotImplemented(..) => 2,
+                _ => 5,
             }
         }
         fn context(e, line) { FortyByteError::Context(line.to_owned(), Box::new(e)) }

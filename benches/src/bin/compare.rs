@@ -77,6 +77,7 @@ macro_rules! cells {
 
             value_cell!(icount_value, m::value, e => handle(e));
             value_cell!(icount_code4, m::code4, e => u64::from(m::read_code(&e)));
+            value_cell!(icount_match4, m::code4, e => m::classify(&e));
             value_cell!(icount_formatted4, m::formatted4, e => u64::from(m::read_code(&e)));
             value_cell!(icount_hex4, m::hex4, e => u64::from(m::read_code(&e)));
 
@@ -88,6 +89,7 @@ macro_rules! cells {
                     ("success", icount_success),
                     ("value", icount_value),
                     ("code4", icount_code4),
+                    ("match4", icount_match4),
                     ("formatted4", icount_formatted4),
                     ("hex4", icount_hex4),
                 ];
@@ -201,10 +203,11 @@ macro_rules! rows {
 
 fast_status_benches::for_each_type!(rows);
 
-const SCENARIOS: [&str; 7] = [
+const SCENARIOS: [&str; 8] = [
     "success",
     "value",
     "code4",
+    "match4",
     "formatted4",
     "hex4",
     "clone",
@@ -254,6 +257,7 @@ fn print_main(main: &Table, with_instructions: bool, asked_for_instructions: boo
     println!(
         "  code4      a code-only error made, returned through 4 frames, its code read, dropped"
     );
+    println!("  match4     the same, its code read by a `match` in the caller's loop (inlined)");
     println!("  formatted4 \"bad value {{x}}\" made, through 4 frames, dropped");
     println!("  hex4       the same with a format spec, \"bad value {{x:#x}}\"");
     println!("  clone      clone and drop of an error that holds a heap message");
