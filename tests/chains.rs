@@ -195,3 +195,101 @@ fn a_change_after_the_chain_was_built_is_seen() {
     let status = status.context("again");
     assert_eq!(texts(&status), ["I/O error", "again", "reading", "second"]);
 }
+
+/// A kind enum whose variants hold the network's status as their source field.
+#[derive(FastStatus, Debug)]
+#[status(name = Service)]
+pub enum ServiceKind {
+    /// Converted by `?` from the network's status.
+    #[error("network failed")]
+    Network(#[from] Net),
+    /// The network's status beside other fields.
+    #[error("upstream {name} failed")]
+    Upstream {
+        name: &'static str,
+        #[source]
+        cause: Net,
+    },
+}
+
+fn serve_service() -> Result<(), Service> {
+    call().context("calling upstream")?;
+    Ok(())
+}
+
+#[test]
+fn a_status_in_a_kind_field_shows_its_creation_site_and_lines() {
+    let (_, at) = upstream();
+    let service = serve_service().unwrap_err();
+    let net = service
+        .chain()
+        .find_map(|e| e.downcast_ref::<Net>())
+        .expect("the network's status is the source field");
+    let (timeout, calling) = (
+        net.location().expect("created with a message"),
+        net.context_lines().next().expect("one line").1,
+    );
+    let converted = service.location().expect("made by `?`");
+    assert_eq!(service.to_string(), "network failed");
+    assert_eq!(
+        format!("{service:#}"),
+        format!(
+            "network failed\n  \
+             caused by: Timeout: after 30 ms (at {timeout})\n  \
+             context: calling upstream (at {calling})"
+        )
+    );
+    assert_eq!(
+        format!("{service:?}"),
+        format!(
+            "network failed\n    at {converted}\n\n\
+             Caused by:\n    0: Timeout: after 30 ms\n       at {timeout}\n       \
+             context: calling upstream (at {calling})"
+        )
+    );
+    // The same sites as the code enum's conversion: only the wrapper differs.
+    assert_eq!(timeout.file(), at.timeout.file());
+
+    // A named field, and the network status's own source after its lines.
+    let io = io::Error::other("refused");
+    let net = Net::from(io).context("dialing");
+    let (made, dialing) = (
+        net.location().expect("made from an error"),
+        net.context_lines().next().expect("one line").1,
+    );
+    let service = Service::upstream("auth", net);
+    let upstream_site = service.location().expect("made by a constructor");
+    assert_eq!(
+        format!("{service:#}"),
+        format!(
+            "upstream auth failed\n  \
+             caused by: Io (at {made})\n  \
+             context: dialing (at {dialing})\n  \
+             caused by: refused"
+        )
+    );
+
+    // One level more: the service's status in a kind field of its own. Its source is its
+    // variant's field, which the report reaches through its chain; the network's status, two
+    // levels down, is shown by its chain (its lines), not its creation site.
+    let gateway = Gateway::from(service);
+    assert_eq!(
+        format!("{gateway:#}"),
+        format!(
+            "gateway failed\n  \
+             caused by: upstream auth failed (at {upstream_site})\n  \
+             caused by: Io\n  \
+             context: dialing (at {dialing})\n  \
+             caused by: refused"
+        )
+    );
+}
+
+/// A kind enum one level above `ServiceKind`.
+#[derive(FastStatus, Debug)]
+#[status(name = Gateway)]
+pub enum GatewayKind {
+    /// The service's status.
+    #[error("gateway failed")]
+    Service(#[from] Service),
+}

@@ -23,7 +23,7 @@ use core::ops::Deref;
 use core::panic::Location;
 
 use crate::repr::{Repr, ValueType};
-use crate::traits::{Backtraces, Code};
+use crate::traits::{Backtraces, Code, FastStatus};
 
 /// A field type that can ride in a status's word: its value fits in [`BITS`](Self::BITS) bits
 /// (at most 32 for all of a variant's fields together) and comes back from them.
@@ -349,6 +349,41 @@ pub trait Kind: Sized + 'static {
     /// The variant's source: its `#[from]`/`#[source]`/`source` field, or a transparent
     /// variant's field's own source.
     fn source(&self) -> Option<&(dyn Error + 'static)>;
+
+    /// The representation of the variant's source field when that field is a status
+    /// (`Net(#[from] NetStatus)`), so that reports show its creation site and context lines.
+    fn source_status(&self) -> Option<&Repr>;
+}
+
+/// A variant's source field, to tell a status apart from any other error:
+/// `(&&SourceField(field)).__fs_status()` picks [`FieldIsStatus`] for a status and
+/// [`FieldIsNotStatus`] for anything else.
+pub struct SourceField<'a, T>(pub &'a T);
+
+/// A source field that is a status: its representation.
+pub trait FieldIsStatus<'a> {
+    /// The field's representation.
+    fn __fs_status(self) -> Option<&'a Repr>;
+}
+
+impl<'a, S: FastStatus> FieldIsStatus<'a> for &&SourceField<'a, S> {
+    #[inline]
+    fn __fs_status(self) -> Option<&'a Repr> {
+        Some(self.0.__repr())
+    }
+}
+
+/// A source field that is not a status: nothing to read.
+pub trait FieldIsNotStatus<'a> {
+    /// None.
+    fn __fs_status(self) -> Option<&'a Repr>;
+}
+
+impl<'a, T> FieldIsNotStatus<'a> for &SourceField<'a, T> {
+    #[inline]
+    fn __fs_status(self) -> Option<&'a Repr> {
+        None
+    }
 }
 
 /// What `kind()` returns: the variant a status was made from, borrowed from the status or, for

@@ -116,9 +116,10 @@ macro_rules! __fs_if_serde {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::kinds::{
-        AnyKinds, AsDynError, AssertDebug, CannotStoreMadeKind, DebugKind, EqKinds, Field, Kind,
-        KindIsDebug, KindMaker, KindNotDebug, KindPair, OpaqueField, PackField, Packer, Packing,
-        Storable, StoreMadeKind, Unpacker, kind_error_source, kind_of, word_of,
+        AnyKinds, AsDynError, AssertDebug, CannotStoreMadeKind, DebugKind, EqKinds, Field,
+        FieldIsNotStatus, FieldIsStatus, Kind, KindIsDebug, KindMaker, KindNotDebug, KindPair,
+        OpaqueField, PackField, Packer, Packing, SourceField, Storable, StoreMadeKind, Unpacker,
+        kind_error_source, kind_of, word_of,
     };
     pub use crate::pieces::{Piece, PieceOf, ViaDisplay, ViaExact, piece};
     pub use crate::report::{debug, debug_kind, display, display_kind};

@@ -287,10 +287,11 @@ impl<'a> Causes<'a> {
     /// The causes of a status of kind `K`: its variant's source field first, or else the
     /// source it was given.
     fn of_kind<K: Kind>(repr: &'a Repr) -> Self {
-        match repr.kind_value::<K>().and_then(K::source) {
+        let kind = repr.kind_value::<K>();
+        match kind.and_then(K::source) {
             Some(field) => Self {
                 next: Some(field),
-                status: None,
+                status: kind.and_then(K::source_status),
             },
             None => Self::of(repr),
         }
@@ -308,7 +309,9 @@ impl<'a> Iterator for Causes<'a> {
     fn next(&mut self) -> Option<Cause<'a>> {
         let error = self.next?;
         if let Some(status) = self.status.take() {
-            self.next = status.source();
+            // Its own source: the first entry of its chain after its context lines (a kind
+            // status's variant source included, which `status.source()` does not know).
+            self.next = Chain::starting_at(error.source()).find(|e| as_context_line(*e).is_none());
             self.status = status.source_status();
             return Some(Cause {
                 error,

@@ -615,6 +615,16 @@ impl ::fast_status::__private::Kind for ErrorKind {
             _ => ::core::option::Option::None,
         }
     }
+    fn source_status(&self) -> ::core::option::Option<&::fast_status::__private::Repr> {
+        use ::fast_status::__private::{FieldIsNotStatus as _, FieldIsStatus as _};
+        match self {
+            Self::Io(field0) => {
+                (&&::fast_status::__private::SourceField(field0)).__fs_status()
+            }
+            #[allow(unreachable_patterns)]
+            _ => ::core::option::Option::None,
+        }
+    }
 }
 #[automatically_derived]
 impl ::core::convert::From<ErrorKind> for Error {

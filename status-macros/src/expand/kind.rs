@@ -10,7 +10,7 @@ use syn::Ident;
 use syn::spanned::Spanned;
 
 use super::{Gen, local};
-use crate::ast::Variant;
+use crate::ast::{Field, Variant};
 
 pub(super) fn kind(g: &Gen<'_>) -> TokenStream {
     let Some(kind) = g.kind else {
@@ -45,6 +45,7 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     };
     let raw = local("raw");
     let source_arms = variants.iter().filter_map(source_arm);
+    let status_arms = variants.iter().filter_map(|v| source_status_arm(g, v));
     quote! {
         #[automatically_derived]
         impl #private::Kind for #kind {
@@ -85,6 +86,15 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
                 use #private::AsDynError as _;
                 match self {
                     #(#source_arms)*
+                    #[allow(unreachable_patterns)]
+                    _ => ::core::option::Option::None,
+                }
+            }
+
+            fn source_status(&self) -> ::core::option::Option<&#private::Repr> {
+                use #private::{FieldIsNotStatus as _, FieldIsStatus as _};
+                match self {
+                    #(#status_arms)*
                     #[allow(unreachable_patterns)]
                     _ => ::core::option::Option::None,
                 }
@@ -236,7 +246,34 @@ fn source_arm(v: &Variant<'_>) -> Option<TokenStream> {
     }
     let source = v.source_field()?;
     let binding = &source.binding;
-    let pattern = if v.named {
+    let pattern = source_pattern(v, source);
+    // Spanned on the field's type, so a source that is not an error is reported there.
+    let value = quote_spanned! {source.ty.span()=>
+        ::core::option::Option::Some(#binding.as_dyn_error())
+    };
+    Some(quote!(Self::#ident #pattern => #value,))
+}
+
+/// The arm of `Kind::source_status` for a variant whose source field may be a status (not a
+/// transparent one, whose field's text and source are its own).
+fn source_status_arm(g: &Gen<'_>, v: &Variant<'_>) -> Option<TokenStream> {
+    if v.attrs.transparent.is_some() {
+        return None;
+    }
+    let source = v.source_field()?;
+    let private = &g.private;
+    let ident = v.ident;
+    let binding = &source.binding;
+    let pattern = source_pattern(v, source);
+    Some(quote! {
+        Self::#ident #pattern => (&&#private::SourceField(#binding)).__fs_status(),
+    })
+}
+
+/// The pattern of a variant that binds its source field `source` alone.
+fn source_pattern(v: &Variant<'_>, source: &Field<'_>) -> TokenStream {
+    let binding = &source.binding;
+    if v.named {
         quote!({ #binding, .. })
     } else {
         let fields = v.fields.iter().map(|f| {
@@ -247,12 +284,7 @@ fn source_arm(v: &Variant<'_>) -> Option<TokenStream> {
             }
         });
         quote!((#(#fields),*))
-    };
-    // Spanned on the field's type, so a source that is not an error is reported there.
-    let value = quote_spanned! {source.ty.span()=>
-        ::core::option::Option::Some(#binding.as_dyn_error())
-    };
-    Some(quote!(Self::#ident #pattern => #value,))
+    }
 }
 
 /// `From<Kind>`, and `From<T>` for each field marked `from`.
