@@ -29,12 +29,13 @@ pub use status_runtime::set_backtrace_capture;
 /// allocation instead.
 /// Statuses with a message record where they were created ([`FastStatus::location`]).
 ///
-/// A message whose placeholders are all plain (`{}`, `{0}`, `{name}`) is split into its text
-/// and arguments at compile time. Integer (`u8` to `u64`, `i8` to `i64`, `usize`, `isize`),
-/// string (`str`, `&str`, `String`) and `bool` arguments are then written without `core::fmt`:
-/// the message's length is added up and the pieces are copied into its one allocation. Any
-/// other argument is formatted by its `Display`, and a message with a format spec (`{x:?}`,
-/// `{x:#x}`) is given to `format_args!` whole. Every route writes exactly the text `format!`
+/// A message whose placeholders are all plain (`{}`, `{0}`, `{name}`) or hexadecimal (`{x:x}`,
+/// `{x:X}`, `{x:#x}`, `{x:#X}`) is split into its text and arguments at compile time. Integer
+/// (`u8` to `u64`, `i8` to `i64`, `usize`, `isize`), string (`str`, `&str`, `String`) and
+/// `bool` arguments are then written without `core::fmt`: the message's length is added up and
+/// the pieces are copied into its one allocation. Any other argument is formatted by its
+/// `Display` (or `LowerHex`/`UpperHex`), and a message with any other format spec (`{x:?}`,
+/// `{x:08x}`) is given to `format_args!` whole. Every route writes exactly the text `format!`
 /// would, and allocates once.
 ///
 /// ```

@@ -46,6 +46,8 @@ macro_rules! check_integers {
         for n in values {
             same_as_format!("n = {n}");
             same_as_format!("[{}]", n);
+            same_as_format!("{n:x} {n:X} {n:#x} {n:#X}");
+            same_as_format!("[{:#x}]", n);
         }
     )*};
 }
@@ -59,8 +61,15 @@ fn integers_write_what_format_writes() {
     for n in (-10_000..=10_000_i64).step_by(step) {
         same_as_format!("{n}");
     }
+    // Every nibble count, in both cases, with and without the prefix.
+    for shift in 0..64 {
+        for n in [1_u64 << shift, (1_u64 << shift) - 1, (1_u64 << shift) | 0xa] {
+            same_as_format!("{n:x}|{n:X}|{n:#x}|{n:#X}");
+        }
+    }
     // An integer literal is an `i32`, as in `format!`.
     same_as_format!("{} and {}", -7, 7);
+    same_as_format!("{:x} and {:#X}", -7, 7);
     let (a, b, c) = (1_u8, -2_i16, u64::MAX);
     same_as_format!("{a}{b}{c}{a}");
 }
@@ -114,6 +123,23 @@ impl fmt::Display for Point {
     }
 }
 
+/// Its flags passed on: `{:#x}` writes `0x1:0x2`.
+impl fmt::LowerHex for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::LowerHex::fmt(&self.0, f)?;
+        f.write_str(":")?;
+        fmt::LowerHex::fmt(&self.1, f)
+    }
+}
+
+impl fmt::UpperHex for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::UpperHex::fmt(&self.0, f)?;
+        f.write_str(":")?;
+        fmt::UpperHex::fmt(&self.1, f)
+    }
+}
+
 fn generic<T: fmt::Display>(value: T) -> Status {
     status!(StatusCode::Invalid, "generic {value} and {}", 1)
 }
@@ -132,8 +158,14 @@ fn other_arguments_and_format_specs_write_what_format_writes() {
     same_as_format!("{}", 1_u128 << 100);
     same_as_format!("{}", Box::new(7_u8) as Box<dyn fmt::Display>);
     assert_eq!(generic(7_u64).message(), "generic 7 and 1");
-    // Format specs take the `format_args!` route whole.
+    // Format specs other than the hex ones take the `format_args!` route whole.
     same_as_format!("{x:>6}|{x:#x}|{x:08b}|{text:?}|{text:<5}|{float:.3}");
+    // Hex specs on other types: their own `LowerHex`/`UpperHex`.
+    let big = u128::MAX - 1;
+    let wrapped = std::num::Wrapping(-2_i8);
+    let nonzero = std::num::NonZeroU32::MIN;
+    same_as_format!("{big:x} {big:#X} {wrapped:#x} {nonzero:X} {point:x} {point:#X}");
+    same_as_format!("{:#x} at {}", &x, x);
     same_as_format!("{:?} {}", point.0, x);
     same_as_format!("{0:?} {0}", text);
     // A message longer than the first pass's stack buffer, through a `Display` argument.
@@ -284,6 +316,24 @@ macro_rules! piece_of {
             Piece::Unsigned(n) => format!("unsigned {n}"),
             Piece::Signed(n) => format!("signed {n}"),
             Piece::Display(value) => format!("display {value}"),
+            _ => "another piece".to_owned(),
+        }
+    }};
+}
+
+/// The piece an argument becomes with `{:#x}` (`LowerHexOf`, as the expansion writes it).
+macro_rules! hex_piece_of {
+    ($value:expr) => {{
+        #[allow(unused_imports, reason = "each value needs one of the two traits")]
+        use fast_status::__private::{LowerHexOf, Piece, ViaExact as _, ViaFormat as _, piece};
+        match piece((&&LowerHexOf(&$value, true)).__fast_status_piece()) {
+            Piece::Hex {
+                value,
+                upper: false,
+                prefix: true,
+            } => format!("hex {value:#x}"),
+            Piece::LowerHex(value, true) => format!("lower hex {value:#x}"),
+            _ => "another piece".to_owned(),
         }
     }};
 }
@@ -319,4 +369,13 @@ fn integers_and_strings_take_the_exact_route_and_the_rest_display() {
     assert_eq!(piece_of!(&7_u64), "display 7");
     assert_eq!(piece_of!(Point(1, 2)), "display (1, 2)");
     assert_eq!(piece_of_generic(7_u64), "display 7");
+    // With a hex spec: the integers as their bits in their own width, the rest `LowerHex`.
+    assert_eq!(hex_piece_of!(255_u8), "hex 0xff");
+    assert_eq!(hex_piece_of!(-1_i8), "hex 0xff");
+    assert_eq!(hex_piece_of!(-1_i32), "hex 0xffffffff");
+    assert_eq!(hex_piece_of!(-1_isize), "hex 0xffffffffffffffff");
+    assert_eq!(hex_piece_of!(u64::MAX), "hex 0xffffffffffffffff");
+    assert_eq!(hex_piece_of!(1_u128), "lower hex 0x1");
+    assert_eq!(hex_piece_of!(&7_u64), "lower hex 0x7");
+    assert_eq!(hex_piece_of!(Point(1, 2)), "lower hex 0x1:0x2");
 }

@@ -110,9 +110,46 @@ pub(crate) enum Piece {
     /// Literal text, with `{{` and `}}` unescaped.
     Text(String),
     /// The explicit argument at this index of `Split::args`.
-    Arg(usize),
+    Arg(usize, Form),
     /// A variable captured by name (`{x}` with no argument `x = ..`).
-    Capture(Ident),
+    Capture(Ident, Form),
+}
+
+/// How a placeholder writes its argument: the specs `status!` splits (any other goes to
+/// `format_args!` with the whole message).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Form {
+    /// `{}`: by the argument's kind (exactly for integers, strings and `bool`, else `Display`).
+    Plain,
+    /// `{:x}`, `{:X}`, `{:#x}`, `{:#X}`: in hexadecimal (exactly for integers, else by the
+    /// formatting trait).
+    Hex { upper: bool, prefix: bool },
+}
+
+impl Form {
+    /// The form of a placeholder with `spec` after its `:`, if `status!` splits it.
+    fn of(spec: &str) -> Option<Self> {
+        Some(match spec {
+            "" => Self::Plain,
+            "x" => Self::Hex {
+                upper: false,
+                prefix: false,
+            },
+            "#x" => Self::Hex {
+                upper: false,
+                prefix: true,
+            },
+            "X" => Self::Hex {
+                upper: true,
+                prefix: false,
+            },
+            "#X" => Self::Hex {
+                upper: true,
+                prefix: true,
+            },
+            _ => return None,
+        })
+    }
 }
 
 impl Split {
@@ -120,7 +157,7 @@ impl Split {
     pub(crate) fn value(value: &TokenStream) -> Self {
         Split {
             args: vec![value.clone()],
-            pieces: vec![Piece::Arg(0)],
+            pieces: vec![Piece::Arg(0, Form::Plain)],
         }
     }
 
@@ -164,10 +201,10 @@ impl Split {
                     }
                     continue;
                 }
-                // A format spec (`{x:?}`) is for `format_args!`.
-                Segment::Hole(hole) if !hole.spec.is_empty() => return None,
                 Segment::Hole(hole) => hole,
             };
+            // A hex spec is split too; any other (`{x:?}`, `{x:>4}`) is for `format_args!`.
+            let form = Form::of(&hole.spec)?;
             let index = match hole.arg {
                 Arg::Next => {
                     next += 1;
@@ -177,11 +214,12 @@ impl Split {
                 Arg::Name(name) => {
                     if let Some(&(_, index)) = named.iter().find(|(n, _)| *n == name) {
                         used[index] = true;
-                        pieces.push(Piece::Arg(index));
+                        pieces.push(Piece::Arg(index, form));
                     } else {
                         // Not a keyword, not `_`: a variable `format_args!` would capture.
                         let ident = syn::parse_str::<Ident>(&name).ok()?;
-                        pieces.push(Piece::Capture(Ident::new(&ident.to_string(), text.span())));
+                        let ident = Ident::new(&ident.to_string(), text.span());
+                        pieces.push(Piece::Capture(ident, form));
                     }
                     continue;
                 }
@@ -192,7 +230,7 @@ impl Split {
                 return None;
             }
             used[index] = true;
-            pieces.push(Piece::Arg(index));
+            pieces.push(Piece::Arg(index, form));
         }
         // An unused argument is an error `format_args!` reports.
         if used.contains(&false) {
@@ -236,7 +274,7 @@ pub(crate) fn join_commas(segments: &[TokenStream]) -> TokenStream {
 mod tests {
     use quote::quote;
 
-    use super::{Invocation, Message, Piece, Split, static_text};
+    use super::{Form, Invocation, Message, Piece, Split, static_text};
 
     /// The pieces `status!(krate; Code::X, <message>)` is split into, written `"text"`, `#0`
     /// (explicit argument 0) and `capture x`; `None` when `format_args!` gets it whole.
@@ -252,11 +290,58 @@ mod tests {
                 .iter()
                 .map(|piece| match piece {
                     Piece::Text(text) => format!("{text:?}"),
-                    Piece::Arg(index) => format!("#{index}"),
-                    Piece::Capture(ident) => format!("capture {ident}"),
+                    Piece::Arg(index, form) => format!("#{index}{}", spec(*form)),
+                    Piece::Capture(ident, form) => format!("capture {ident}{}", spec(*form)),
                 })
                 .collect(),
         )
+    }
+
+    /// A form as its spec, after a `:`.
+    fn spec(form: Form) -> &'static str {
+        match form {
+            Form::Plain => "",
+            Form::Hex {
+                upper: false,
+                prefix: false,
+            } => ":x",
+            Form::Hex {
+                upper: false,
+                prefix: true,
+            } => ":#x",
+            Form::Hex {
+                upper: true,
+                prefix: false,
+            } => ":X",
+            Form::Hex {
+                upper: true,
+                prefix: true,
+            } => ":#X",
+        }
+    }
+
+    #[test]
+    fn hex_placeholders_split_into_pieces() {
+        let pieces = |list: &[&str]| Some(list.iter().map(ToString::to_string).collect());
+        assert_eq!(
+            split(&quote!("bad offset {x:#x}")),
+            pieces(&["\"bad offset \"", "capture x:#x"])
+        );
+        assert_eq!(
+            split(&quote!("{:x} {:X} {0:#X}", a, b)),
+            pieces(&["#0:x", "\" \"", "#1:X", "\" \"", "#0:#X"])
+        );
+        // Widths, fills and other radixes stay with `format_args!`.
+        for message in [
+            quote!("{x:08x}"),
+            quote!("{x:#010x}"),
+            quote!("{x:>4x}"),
+            quote!("{x:b}"),
+            quote!("{x:o}"),
+            quote!("{x:#?}"),
+        ] {
+            assert_eq!(split(&message), None, "{message}");
+        }
     }
 
     #[test]

@@ -13,8 +13,8 @@ use core::panic::Location;
 use crate::change::BoxedError;
 use crate::pieces::Piece;
 use crate::repr::{
-    Decimal, Extras, FIRST_PASS, MessageSink, Pending, Repr, Shared, Stored, ValueType,
-    decimal_len, try_box,
+    Decimal, Extras, FIRST_PASS, Hex, MessageSink, Pending, Repr, Shared, Stored, ValueType,
+    decimal_len, hex_len, try_box,
 };
 use crate::sources::StatusSource;
 use crate::traits::{Backtraces, FastStatus};
@@ -293,7 +293,8 @@ fn exact_len(piece: &Piece<'_>) -> Option<usize> {
         Piece::Str(text) => text.len(),
         Piece::Unsigned(n) => decimal_len(n),
         Piece::Signed(n) => usize::from(n < 0) + decimal_len(n.unsigned_abs()),
-        Piece::Display(_) => return None,
+        Piece::Hex { value, prefix, .. } => hex_len(value, prefix),
+        Piece::Display(_) | Piece::LowerHex(..) | Piece::UpperHex(..) => return None,
     })
 }
 
@@ -314,7 +315,24 @@ fn write_piece(piece: &Piece<'_>, sink: &mut MessageSink<'_>) -> fmt::Result {
             }
             sink.push_str(Decimal::new(n.unsigned_abs()).as_str());
         }
+        Piece::Hex {
+            value,
+            upper,
+            prefix,
+        } => sink.push_str(Hex::new(value, upper, prefix).as_str()),
         Piece::Display(value) => return fmt::Write::write_fmt(sink, format_args!("{value}")),
+        Piece::LowerHex(value, false) => {
+            return fmt::Write::write_fmt(sink, format_args!("{value:x}"));
+        }
+        Piece::LowerHex(value, true) => {
+            return fmt::Write::write_fmt(sink, format_args!("{value:#x}"));
+        }
+        Piece::UpperHex(value, false) => {
+            return fmt::Write::write_fmt(sink, format_args!("{value:X}"));
+        }
+        Piece::UpperHex(value, true) => {
+            return fmt::Write::write_fmt(sink, format_args!("{value:#X}"));
+        }
     }
     Ok(())
 }

@@ -121,7 +121,9 @@ pub mod __private {
         OpaqueField, PackField, Packer, Packing, SourceField, Storable, StoreMadeKind, Unpacker,
         kind_error_source, kind_of, word_of,
     };
-    pub use crate::pieces::{Piece, PieceOf, ViaDisplay, ViaExact, piece};
+    pub use crate::pieces::{
+        LowerHexOf, Piece, PieceOf, UpperHexOf, ViaDisplay, ViaExact, ViaFormat, piece,
+    };
     pub use crate::report::{debug, debug_kind, display, display_kind};
     pub use crate::repr::{MAX_RAW_CODE, Repr, StaticStatus, ValueType};
     #[cfg(feature = "serde")]

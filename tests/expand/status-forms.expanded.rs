@@ -54,8 +54,21 @@ fn status_forms() {
             )
         }
     };
-    let _ = ::fast_status::__private::from_args(
-        StatusCode::Invalid,
-        ::core::format_args!("offset {offset:#x}"),
-    );
+    let _ = match (StatusCode::Invalid,) {
+        (__code,) => {
+            use ::fast_status::__private::{
+                ViaDisplay as _, ViaExact as _, ViaFormat as _,
+            };
+            ::fast_status::__private::from_pieces(
+                __code,
+                &[
+                    ::fast_status::__private::Piece::Str("offset "),
+                    ::fast_status::__private::piece(
+                        (&&::fast_status::__private::LowerHexOf(&offset, true))
+                            .__fast_status_piece(),
+                    ),
+                ],
+            )
+        }
+    };
 }

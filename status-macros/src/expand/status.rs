@@ -5,7 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::Ident;
 
-use crate::status::{Invocation, Message, Piece, Split, join_commas, static_text};
+use crate::status::{Form, Invocation, Message, Piece, Split, join_commas, static_text};
 
 /// `status!(..)`.
 pub(crate) fn status(invocation: &Invocation) -> TokenStream {
@@ -51,29 +51,48 @@ fn pieces(private: &TokenStream, code: &TokenStream, split: &Split) -> TokenStre
         .collect();
     let args = &split.args;
     let pieces = split.pieces.iter().map(|piece| {
-        let (arg, span) = match piece {
+        let (arg, span, form) = match piece {
             Piece::Text(text) => return quote! { #private::Piece::Str(#text) },
-            Piece::Arg(index) => {
+            Piece::Arg(index, form) => {
                 let binding = &bindings[*index];
                 let span = args[*index]
                     .clone()
                     .into_iter()
                     .next()
                     .map_or_else(Span::call_site, |token| token.span());
-                (quote!(#binding), span)
+                (quote!(#binding), span, *form)
             }
-            Piece::Capture(ident) => (quote!(&#ident), ident.span()),
+            Piece::Capture(ident, form) => (quote!(&#ident), ident.span(), *form),
         };
-        // A missing `Display` is reported on the argument.
+        let of = match form {
+            Form::Plain => quote!(#private::PieceOf(#arg)),
+            Form::Hex { upper, prefix } => {
+                let of = if upper {
+                    quote!(#private::UpperHexOf)
+                } else {
+                    quote!(#private::LowerHexOf)
+                };
+                quote!(#of(#arg, #prefix))
+            }
+        };
+        // A missing `Display` (or `LowerHex`) is reported on the argument.
         quote_spanned! {span=>
-            #private::piece((&&#private::PieceOf(#arg)).__fast_status_piece())
+            #private::piece((&&#of).__fast_status_piece())
         }
     });
+    // The hex pieces' trait, only where there are some.
+    let has_hex = split.pieces.iter().any(|piece| {
+        matches!(
+            piece,
+            Piece::Arg(_, Form::Hex { .. }) | Piece::Capture(_, Form::Hex { .. })
+        )
+    });
+    let via_format = has_hex.then(|| quote!(, ViaFormat as _));
     let code_binding = Ident::new("__code", Span::mixed_site());
     quote! {
         match (#code, #(&(#args),)*) {
             (#code_binding, #(#bindings,)*) => {
-                use #private::{ViaDisplay as _, ViaExact as _};
+                use #private::{ViaDisplay as _, ViaExact as _ #via_format};
                 #private::from_pieces(#code_binding, &[#(#pieces),*])
             }
         }

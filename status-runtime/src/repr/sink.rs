@@ -169,6 +169,64 @@ impl Decimal {
     }
 }
 
+/// The hexadecimal digits of a `u64`, written without `core::fmt`, as `{:x}`, `{:X}`, `{:#x}`
+/// and `{:#X}` write them: at most 16 digits, after `0x` with the prefix, at the end of a small
+/// array.
+pub(crate) struct Hex {
+    /// ASCII hex digits, and `0x` before them with the prefix.
+    digits: [u8; 18],
+    /// Where the text starts: `digits[start..]`.
+    start: usize,
+}
+
+impl Hex {
+    /// The digits of `n` (`A`-`F` when `upper`), after `0x` when `prefix`.
+    #[inline]
+    pub(crate) fn new(n: u64, upper: bool, prefix: bool) -> Self {
+        let alphabet: &[u8; 16] = if upper {
+            b"0123456789ABCDEF"
+        } else {
+            b"0123456789abcdef"
+        };
+        let mut digits = [b'0'; 18];
+        let mut start = digits.len();
+        let mut rest = n;
+        loop {
+            start -= 1;
+            // Truncation is exact: the nibble is below 16.
+            #[allow(clippy::cast_possible_truncation)]
+            let nibble = (rest & 0xf) as usize;
+            digits[start] = alphabet[nibble];
+            rest >>= 4;
+            if rest == 0 {
+                break;
+            }
+        }
+        if prefix {
+            start -= 2;
+            digits[start + 1] = b'x';
+        }
+        Self { digits, start }
+    }
+
+    /// The text.
+    #[inline]
+    pub(crate) fn as_str(&self) -> &str {
+        let digits = self.digits.get(self.start..).unwrap_or_default();
+        // SAFETY: every byte of `digits` is ASCII: the array starts as `b'0'`, and `new` writes
+        // only bytes of its alphabets and `b'x'`; so any slice of it is UTF-8.
+        unsafe { core::str::from_utf8_unchecked(digits) }
+    }
+}
+
+/// The length of what [`Hex`] writes for `n`: its hex digits, and 2 for the prefix.
+#[inline]
+pub(crate) fn hex_len(n: u64, prefix: bool) -> usize {
+    // At most 64 significant bits: 16 digits; zero has one.
+    let bits = (u64::BITS - (n | 1).leading_zeros()) as usize;
+    bits.div_ceil(4) + if prefix { 2 } else { 0 }
+}
+
 /// The number of decimal digits of `n`, as [`Decimal`] writes them.
 #[inline]
 pub(crate) fn decimal_len(n: u64) -> usize {
