@@ -8,8 +8,8 @@
 //!   (they fail only for `u64::MAX`, which the benchmarks never pass);
 //! - `code4(x)`: a code-only error created in `code1` and propagated through four frames;
 //! - `formatted4(x)`: a formatted message (`"bad value {x}"`) through four frames;
-//! - `hex4(x)`: the same with a format spec (`"bad value {x:#x}"`), which takes every type,
-//!   fast-status too, through `core::fmt`;
+//! - `hex4(x)`: the same with a format spec (`"bad value {x:#x}"`), which takes every type
+//!   through `core::fmt` but fast-status, whose `status!` writes an integer's hex digits itself;
 //! - `context4(x)`: a code-only error that gains a context line in each of four frames, for the
 //!   types that have context;
 //! - `read_code(&E)`: what a caller inspects, out of line; `classify(&E)`: a `match` on the code,
