@@ -61,8 +61,8 @@ fn integers_write_what_format_writes() {
     for n in (-10_000..=10_000_i64).step_by(step) {
         same_as_format!("{n}");
     }
-    // Every nibble count, in both cases, with and without the prefix.
-    for shift in 0..64 {
+    // Every nibble count, in both cases, with and without the prefix (under Miri, a sample).
+    for shift in (0..64).step_by(if cfg!(miri) { 7 } else { 1 }) {
         for n in [1_u64 << shift, (1_u64 << shift) - 1, (1_u64 << shift) | 0xa] {
             same_as_format!("{n:x}|{n:X}|{n:#x}|{n:#X}");
         }
