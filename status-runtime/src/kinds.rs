@@ -645,6 +645,51 @@ pub trait Storable {}
 
 impl<T: ?Sized + Send + Sync + 'static> Storable for T {}
 
+/// [`Storable`] less `Sync`: what a field that is not `Send` is asserted to be, so that it is
+/// reported once (as not `Send`), and not a second time for `Sync`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a field of a status: a status is `Send + Sync + 'static`, and so must its fields be",
+    label = "not `Send + Sync + 'static`",
+    note = "use a type that is (`Arc` instead of `Rc`, `String` instead of `&'a str`, `Mutex` instead of `RefCell`), or keep this data outside the error"
+)]
+pub trait StorableIfSync {}
+
+impl<T: ?Sized + Send + 'static> StorableIfSync for T {}
+
+/// A field's type, for the derive's assertion that a status can own it, one error per field:
+/// `(&&FieldProbe::<T>::NEW).__fs_storable()` asserts [`Storable`] through [`SendField`] when
+/// `T` is `Send` (so only `Sync` or `'static` can be missing), and [`StorableIfSync`] through
+/// [`NotSendField`] when it is not (so only that is reported).
+pub struct FieldProbe<T: ?Sized>(PhantomData<fn() -> *const T>);
+
+impl<T: ?Sized> FieldProbe<T> {
+    /// The probe.
+    pub const NEW: Self = Self(PhantomData);
+}
+
+/// The assertion for a `Send` field: implemented for `&FieldProbe<T>` of `Send` types. The
+/// field's type is named again as `U` (the same type), so that an error points at it whole.
+pub trait SendField {
+    /// Asserts that `U` is `Storable`.
+    fn __fs_storable<U: ?Sized + Storable>(&self);
+}
+
+impl<T: ?Sized + Send> SendField for &FieldProbe<T> {
+    #[inline]
+    fn __fs_storable<U: ?Sized + Storable>(&self) {}
+}
+
+/// The assertion for any other field: implemented for `FieldProbe<T>` of every `T`.
+pub trait NotSendField {
+    /// Asserts that `U` is `Send + 'static` (which it is not, or [`SendField`] would apply).
+    fn __fs_storable<U: ?Sized + StorableIfSync>(&self);
+}
+
+impl<T: ?Sized> NotSendField for FieldProbe<T> {
+    #[inline]
+    fn __fs_storable<U: ?Sized + StorableIfSync>(&self) {}
+}
+
 /// A kind enum is `Debug` (its `{:#?}` is part of the status's): asserted by the derive, so that
 /// a missing `Debug` is one error, on the enum.
 #[diagnostic::on_unimplemented(

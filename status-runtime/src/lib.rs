@@ -117,9 +117,9 @@ macro_rules! __fs_if_serde {
 pub mod __private {
     pub use crate::kinds::{
         AnyKinds, AsDynError, AssertDebug, CannotStoreMadeKind, DebugKind, EqKinds, Field,
-        FieldIsNotStatus, FieldIsStatus, Kind, KindIsDebug, KindMaker, KindNotDebug, KindPair,
-        OpaqueField, PackField, Packer, Packing, SourceField, Storable, StoreMadeKind, Unpacker,
-        kind_error_source, kind_of, word_of,
+        FieldIsNotStatus, FieldIsStatus, FieldProbe, Kind, KindIsDebug, KindMaker, KindNotDebug,
+        KindPair, NotSendField, OpaqueField, PackField, Packer, Packing, SendField, SourceField,
+        Storable, StorableIfSync, StoreMadeKind, Unpacker, kind_error_source, kind_of, word_of,
     };
     pub use crate::pieces::{
         LowerHexOf, Piece, PieceOf, UpperHexOf, ViaDisplay, ViaExact, ViaFormat, piece,

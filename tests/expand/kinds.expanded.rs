@@ -647,14 +647,21 @@ impl ::core::convert::From<std::io::Error> for Error {
     }
 }
 const _: () = {
-    fn storable<T: ?::core::marker::Sized + ::fast_status::__private::Storable>() {}
     fn debug<T: ?::core::marker::Sized + ::fast_status::__private::AssertDebug>() {}
-    let _ = storable::<usize>;
-    let _ = storable::<usize>;
-    let _ = storable::<u32>;
-    let _ = storable::<std::io::Error>;
-    let _ = storable::<String>;
-    let _ = storable::<u32>;
-    let _ = storable::<Box<dyn std::error::Error + Send + Sync>>;
     let _ = debug::<ErrorKind>;
+    fn storable() {
+        use ::fast_status::__private::{NotSendField as _, SendField as _};
+        (&&::fast_status::__private::FieldProbe::<usize>::NEW).__fs_storable::<usize>();
+        (&&::fast_status::__private::FieldProbe::<usize>::NEW).__fs_storable::<usize>();
+        (&&::fast_status::__private::FieldProbe::<u32>::NEW).__fs_storable::<u32>();
+        (&&::fast_status::__private::FieldProbe::<std::io::Error>::NEW)
+            .__fs_storable::<std::io::Error>();
+        (&&::fast_status::__private::FieldProbe::<String>::NEW)
+            .__fs_storable::<String>();
+        (&&::fast_status::__private::FieldProbe::<u32>::NEW).__fs_storable::<u32>();
+        (&&::fast_status::__private::FieldProbe::<
+            Box<dyn std::error::Error + Send + Sync>,
+        >::NEW)
+            .__fs_storable::<Box<dyn std::error::Error + Send + Sync>>();
+    }
 };

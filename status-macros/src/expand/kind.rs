@@ -342,10 +342,11 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
 /// on the enum).
 fn assertions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     let private = &g.private;
+    // One error per field that cannot be stored: `Send` first, then `Sync` and `'static`.
     let fields = g.input.variants.iter().flat_map(|v| &v.fields).map(|f| {
         let ty = f.ty;
-        quote_spanned! {ty.span()=>
-            let _ = storable::<#ty>;
+        quote! {
+            (&&#private::FieldProbe::<#ty>::NEW).__fs_storable::<#ty>();
         }
     });
     let debug = quote_spanned! {kind.span()=>
@@ -353,10 +354,12 @@ fn assertions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     };
     quote! {
         const _: () = {
-            fn storable<T: ?::core::marker::Sized + #private::Storable>() {}
             fn debug<T: ?::core::marker::Sized + #private::AssertDebug>() {}
-            #(#fields)*
             #debug
+            fn storable() {
+                use #private::{NotSendField as _, SendField as _};
+                #(#fields)*
+            }
         };
     }
 }
