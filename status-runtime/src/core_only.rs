@@ -113,12 +113,6 @@ impl Repr {
         KindPlace::Fields(CodeFields::new(self.raw_code(), self.packed_fields()))
     }
 
-    /// The packed fields of the word, if it is packed.
-    #[must_use]
-    pub fn kind_fields(&self) -> Option<u32> {
-        self.packed_fields()
-    }
-
     /// No source.
     #[must_use]
     pub fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {

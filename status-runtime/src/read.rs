@@ -108,8 +108,13 @@ impl Repr {
     #[inline]
     #[must_use]
     pub fn kind_value<K: 'static>(&self) -> Option<&K> {
+        self.stored_kind(ValueType::any())
+    }
+
+    /// [`kind_value`](Self::kind_value), for the `K` that `ty` describes.
+    #[inline]
+    fn stored_kind<K: 'static>(&self, ty: &'static ValueType<K>) -> Option<&K> {
         let payload = self.payload()?;
-        let ty = ValueType::any();
         match payload.value(ty) {
             Some(kind) => Some(kind),
             None => held_value(payload.extras()?, ty),
@@ -133,8 +138,7 @@ impl Repr {
 
     /// The packed fields of the variant this status was made from: in its word, or in the word
     /// it is a changed copy of.
-    #[must_use]
-    pub fn kind_fields(&self) -> Option<u32> {
+    fn kind_fields(&self) -> Option<u32> {
         if let Some(fields) = self.packed_fields() {
             return Some(fields);
         }
@@ -156,9 +160,7 @@ impl Repr {
 #[cold]
 #[inline(never)]
 fn held_kind_place<K: Kind>(repr: &Repr) -> KindPlace<'_, K> {
-    let own = || repr.payload()?.value(K::VALUE_TYPE);
-    let held = || held_value(repr.extras()?, K::VALUE_TYPE);
-    match own().or_else(held) {
+    match repr.stored_kind(K::VALUE_TYPE) {
         Some(kind) => KindPlace::Value(kind),
         None => KindPlace::Fields(CodeFields::new(repr.raw_code(), repr.kind_fields())),
     }
