@@ -586,7 +586,9 @@ unsafe fn free_message(ptr: NonNull<Header>) {
 ///
 /// # Safety
 ///
-/// `ptr` is a live payload's allocation pointer, whose value is not dropped during `'a`.
+/// `ptr` is a live payload's allocation pointer, whose value is not dropped during `'a`;
+/// `matches` returns `true` only for a `ValueInfo` that describes `K` (`ValueInfo::is` and
+/// `ValueInfo::is_exactly` do).
 #[inline]
 unsafe fn value_of<'a, K: 'static>(
     ptr: NonNull<Header>,
