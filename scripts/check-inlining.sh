@@ -37,7 +37,7 @@ normalized() {
 # name, or several when LLVM merged identical functions).
 names_at() {
     awk -v a="$2" '$1 ~ ("^0*" a "$") { $1 = ""; $2 = ""; sub(/^ +/, ""); print }' <<<"$1" \
-        | sort -u | paste -sd '\n' | sed ':a;N;$!ba;s/\n/ = /g'
+        | sort -u | awk 'NR > 1 { printf " = " } { printf "%s", $0 } END { if (NR) print "" }'
 }
 
 # The target of every call in function $2 of binary $1, by every name of its address: direct
