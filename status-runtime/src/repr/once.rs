@@ -53,7 +53,8 @@ impl<T> OnceBox<T> {
             }
         };
         // SAFETY: `published` came from `Box::into_raw` and was published once; it is freed only
-        // by `Drop` (which takes `&mut self`) or `take`, so it lives while `self` is borrowed.
+        // by `clear` (which takes `&mut self`, as `Drop` does), so it lives while `self` is
+        // borrowed.
         // The `Acquire` load or exchange that read it orders the `T`'s initialisation before.
         Some(unsafe { published.as_ref() })
     }
