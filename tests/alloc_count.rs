@@ -202,6 +202,87 @@ fn everything_a_heap_status_holds_is_freed() {
     assert_eq!(live, 0);
 }
 
+/// Context lines on a code-only status (BENCHMARKS.md, context4): the first line moves the
+/// status to the heap with room for a few lines in the same allocation, so four lines of
+/// literal text, the shape `compare` measures, cost one allocation (anyhow: five); lines
+/// given as other types cost the same, apart from what making them allocates. Lines past
+/// the room take one more allocation for all of them.
+#[test]
+fn context_lines_on_a_code_only_status_allocate_once_until_they_outgrow_the_room() {
+    let text = "reading row group 3 of column \"price\"";
+    // Made before the count: a borrowed line, and an owned one the status copies and drops.
+    let borrowed = String::from("frame 3");
+    let owned = String::from("frame 4");
+    let (allocations, live) = measure(|| {
+        let status = Status::from_code(StatusCode::Invalid)
+            .context("frame 1")
+            .context(text)
+            .context(borrowed.as_str())
+            .context(format_args!("frame {}", 4))
+            .context(owned);
+        assert_eq!(status.context_lines().count(), 5);
+        drop(status);
+    });
+    let owned_freed = bytes("frame 4".len());
+    assert_eq!(
+        (allocations, live),
+        (1, -owned_freed),
+        "five lines, one allocation (and the owned line's own freed)"
+    );
+    let (allocations, live) = measure(|| {
+        let mut status = Status::from_code(StatusCode::Invalid);
+        for _ in 0..6 {
+            status = status.context(text);
+        }
+        assert_eq!(status.context_lines().count(), 6);
+        drop(status);
+    });
+    assert_eq!(
+        (allocations, live),
+        (1, 0),
+        "six lines of 37 bytes fit in place"
+    );
+    let (allocations, live) = measure(|| {
+        let mut status = Status::from_code(StatusCode::Invalid);
+        for _ in 0..7 {
+            status = status.context(text);
+        }
+        assert!(status.context_lines().all(|(t, _)| t == text));
+        drop(status);
+    });
+    // The seventh line moves the lines (and their text, 259 bytes > 256) to the heap.
+    assert_eq!(
+        (allocations, live),
+        (3, 0),
+        "past the room: the lines and the text move out"
+    );
+    let (allocations, live) = measure(|| {
+        let status = status!(StatusCode::Invalid, "a static message").context("a line");
+        assert_eq!(status.message(), "a static message");
+        let status = Status::invalid(format_args!("{}", 7)).context("a line");
+        drop(status);
+    });
+    assert_eq!(
+        (allocations, live),
+        (3, 0),
+        "a static status: one; a formatted one: its own and one for its extras"
+    );
+}
+
+/// A foreign error converted into a status (`or_status`, `from`): the error in a refcounted
+/// box of its own (so a copy on write shares it), and one allocation for the status's payload
+/// and its extras together.
+#[test]
+fn a_converted_error_takes_two_allocations() {
+    let error = std::io::Error::other("disk on fire");
+    let (allocations, _) = measure(|| {
+        let status: Status = error.into();
+        assert!(std::error::Error::source(&status).is_some());
+        drop(status);
+    });
+    assert_eq!(allocations, 2);
+}
+
 /// A status type with fields (DESIGN §9): small fields ride in the word, others take one
 /// allocation of the header and the value.
 #[derive(fast_status::FastStatus, Debug)]

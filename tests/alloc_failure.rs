@@ -29,6 +29,12 @@ thread_local! {
     static LIVE: Cell<isize> = const { Cell::new(0) };
 }
 
+/// What each failure test runs for allocation `k`: none failing, only `k`, and `k` and every
+/// one after it.
+fn plans(k: usize) -> [Plan; 3] {
+    [Plan::Succeed, Plan::FailOnly(k), Plan::FailFrom(k)]
+}
+
 /// Whether this allocation must fail, counting it.
 fn should_fail() -> bool {
     let Ok(seen) = SEEN.try_with(|s| s.replace(s.get() + 1)) else {
@@ -216,7 +222,7 @@ fn a_long_message_without_room_keeps_its_first_bytes() {
 fn any_single_failure_is_survived() {
     let before = live();
     for k in 0..24 {
-        for plan in [Plan::Succeed, Plan::FailOnly(k), Plan::FailFrom(k)] {
+        for plan in plans(k) {
             // The test's own allocations happen before the plan is armed.
             let long = "z".repeat(300);
             let detail = String::from("a detail");
@@ -236,6 +242,53 @@ fn any_single_failure_is_survived() {
                 assert_eq!(status.message(), "changed");
                 let allocations = SEEN.with(Cell::get);
                 assert!(allocations < 24, "k covers all {allocations} allocations");
+            }
+            drop(status);
+        }
+    }
+    assert_eq!(live(), before);
+}
+
+/// A code-only status keeps its first context lines in the allocation it moves to; moving
+/// them out (a new message), copying them (a clone changed) and outgrowing the room each
+/// allocate. Every allocation of that chain fails in turn: the status stays usable, the lines
+/// it keeps are whole, nothing leaks.
+#[test]
+fn context_lines_kept_in_place_survive_any_single_failure() {
+    let before = live();
+    for k in 0..16 {
+        for plan in plans(k) {
+            let detail = String::from("a detail");
+            let status = with_plan(plan, move || {
+                let status = Status::from_code(StatusCode::KeyError)
+                    .context("first")
+                    .context(format_args!("second {}", 2));
+                let copy = status.clone().context("on the copy");
+                let renamed = status.with_message("renamed").with_detail(detail);
+                let mut many = copy;
+                for _ in 0..8 {
+                    many = many.context("a line of exactly thirty-two b.");
+                }
+                drop(renamed);
+                many
+            });
+            assert!(status.is_key_error(), "the code survives plan k={k}");
+            for (text, _) in status.context_lines() {
+                assert!(
+                    [
+                        "first",
+                        "second 2",
+                        "on the copy",
+                        "a line of exactly thirty-two b."
+                    ]
+                    .contains(&text),
+                    "a whole line, not {text:?}"
+                );
+            }
+            if matches!(plan, Plan::Succeed) {
+                assert_eq!(status.context_lines().count(), 11);
+                let allocations = SEEN.with(Cell::get);
+                assert!(allocations < 16, "k covers all {allocations} allocations");
             }
             drop(status);
         }
@@ -284,7 +337,7 @@ fn kinds_without_memory_degrade_to_the_code_and_drop_their_fields() {
 fn changing_a_status_with_fields_survives_any_single_failure() {
     let before = live();
     for k in 0..16 {
-        for plan in [Plan::Succeed, Plan::FailOnly(k), Plan::FailFrom(k)] {
+        for plan in plans(k) {
             let name = String::from("n");
             let statuses = with_plan(plan, move || {
                 [FieldError::named(name), FieldError::bad_offset(3)].map(|status| {

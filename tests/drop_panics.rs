@@ -103,6 +103,20 @@ fn a_detail_whose_drop_panics_leaks_nothing() {
 }
 
 #[test]
+fn a_detail_in_extras_made_in_place_whose_drop_panics_leaks_nothing() {
+    let left = bytes_left_by_panicking(|| {
+        // A code gaining a line moves to one allocation that holds its extras in place.
+        let status = Status::from_code(StatusCode::Invalid)
+            .context("a line")
+            .with_detail(PanicsOnDrop)
+            .with_detail(String::from("after"))
+            .context("another line");
+        drop(status);
+    });
+    assert_eq!(left, 0);
+}
+
+#[test]
 fn a_shared_detail_whose_drop_panics_leaks_nothing_after_the_last_clone() {
     let left = bytes_left_by_panicking(|| {
         let status = Status::invalid("shared").with_detail(PanicsOnDrop);

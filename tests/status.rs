@@ -314,6 +314,96 @@ fn context_lines_record_their_callers() {
     );
 }
 
+/// A `Display` that writes its text in several pieces, with a width applied to one.
+struct Pieces;
+
+impl std::fmt::Display for Pieces {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "row {:>3} of ", 7)?;
+        f.write_str("column x")
+    }
+}
+
+/// `context` copies text types as they are and formats the rest: every type of message gives
+/// the same line as its `Display`, whatever the status's state (code, static, formatted).
+#[test]
+fn every_type_of_context_message_gives_its_display_text() {
+    use std::borrow::Cow;
+    let owned = String::from("borrowed string");
+    let borrowed: &str = &owned;
+    let n = 3;
+    for start in [
+        Status::from_code(StatusCode::Invalid),
+        status!(StatusCode::Invalid, "static"),
+        Status::invalid(format_args!("formatted {n}")),
+    ] {
+        let status = start
+            .context("literal")
+            .context(borrowed)
+            .context(String::from("owned string"))
+            .context(&owned)
+            .context(Cow::Borrowed("cow borrowed"))
+            .context(Cow::<str>::Owned("cow owned".into()))
+            .context(format_args!("arguments {n}"))
+            .context(format_args!("arguments without placeholders"))
+            .context(Pieces)
+            .context('c')
+            .context(42)
+            .context("");
+        let texts: Vec<&str> = status.context_lines().map(|(text, _)| text).collect();
+        assert_eq!(
+            texts,
+            [
+                "literal",
+                "borrowed string",
+                "owned string",
+                "borrowed string",
+                "cow borrowed",
+                "cow owned",
+                "arguments 3",
+                "arguments without placeholders",
+                "row   7 of column x",
+                "c",
+                "42",
+                "",
+            ]
+        );
+    }
+}
+
+/// A code-only status keeps its first lines in the allocation it moves to; a copy on write,
+/// a new message or more lines than fit there keep every line, on both sides of a clone.
+#[test]
+fn context_lines_survive_copies_and_changes_of_a_code_only_status() {
+    let status = Status::from_code(StatusCode::Invalid).context("one");
+    let shared = status.clone();
+    let copy = shared.clone().context("two on the copy");
+    assert_eq!(status.context_lines().count(), 1);
+    assert_eq!(
+        copy.context_lines().map(|l| l.0).collect::<Vec<_>>(),
+        ["one", "two on the copy"]
+    );
+    let renamed = status.with_message("now with a message").with_detail(5_u8);
+    assert_eq!(renamed.message(), "now with a message");
+    assert_eq!(
+        renamed.context_lines().map(|l| l.0).collect::<Vec<_>>(),
+        ["one"]
+    );
+    assert_eq!(renamed.detail::<u8>(), Some(&5));
+    assert_eq!(shared.context_lines().count(), 1);
+    let mut many = shared;
+    let text = "x".repeat(100);
+    for i in 0..10 {
+        many = many.context(format_args!("{i} {text}"));
+    }
+    let lines: Vec<&str> = many.context_lines().map(|l| l.0).collect();
+    assert_eq!(lines.len(), 11);
+    assert_eq!(lines[0], "one");
+    assert_eq!(lines[10], format!("9 {text}"));
+    assert_eq!(many.code(), StatusCode::Invalid);
+    assert_eq!(many.message(), "");
+}
+
 /// Written once, used with two different derived status types.
 fn describe<S: FastStatus>(status: &S) -> String {
     format!(

@@ -4,52 +4,88 @@
 //! A change that cannot be allocated leaves the status as it was.
 
 use alloc::boxed::Box;
-use alloc::string::String;
 use core::error::Error;
 use core::fmt;
 use core::panic::Location;
 
 use crate::create::alloc_with_str;
 use crate::repr::{
-    ContextLine, Extras, KindHolder, PayloadMut, PayloadRef, Repr, Shared, Stored, ValueShare,
-    try_box,
+    ContextLine, ContextText, Extras, KindHolder, LineOf, OutOfMemory, PayloadMut, PayloadRef,
+    Repr, Shared, Stored, ValueShare, line_of, try_box, try_box_with,
 };
 use crate::traits::Backtraces;
 
-/// The first reservation of a status's shared context-line text.
-const CONTEXT_TEXT_START: usize = 128;
-
-/// The allocator returned null.
-#[derive(Debug)]
-pub(crate) struct OutOfMemory;
-
 impl Repr {
+    /// Appends the context line `message` with `location`, as its type allows: text (`&str`,
+    /// `String`, `Cow<str>`) is copied as it is, `format_args!` is written as it is, anything
+    /// else through its `Display`. Inlined into `context`, where the type is known, so a
+    /// literal line calls no formatting code at all.
+    #[inline]
+    pub fn add_context<M: fmt::Display>(
+        &mut self,
+        message: M,
+        location: &'static Location<'static>,
+    ) {
+        match line_of(&message) {
+            // The word by value: the caller keeps it in a register instead of spilling it to
+            // pass its address.
+            LineOf::Text(text) => {
+                *self = core::mem::replace(self, Self::inline(0)).with_context_text(text, location);
+            }
+            LineOf::Args(args) => self.push_context(*args, location),
+            LineOf::Display(message) => self.push_context(format_args!("{message}"), location),
+        }
+    }
+
+    /// This status with the context line `text` and `location` appended. Without memory, the
+    /// line is lost and the status otherwise unchanged.
+    #[cold]
+    #[inline(never)]
+    #[must_use]
+    pub fn with_context_text(self, text: &str, location: &'static Location<'static>) -> Self {
+        // Releases the word if a `Drop` run by the change panics (a detail's, when the share
+        // given up by a copy on write turns out to be the last): nothing leaks.
+        let mut word = ReleaseOnUnwind(self);
+        word.0.push_line(location, |out| {
+            out.try_extend_from_slice(text.as_bytes()).ok()
+        });
+        word.into_inner()
+    }
+
     /// Appends a context line with `location`. Without memory, the line is lost and the status
     /// otherwise unchanged. A line whose `Display` fails before writing anything is dropped.
     #[cold]
     #[inline(never)]
     pub fn push_context(&mut self, args: fmt::Arguments<'_>, location: &'static Location<'static>) {
+        self.push_line(location, |out| try_append(out, args));
+    }
+
+    /// Appends a context line whose text `write` appends to the shared text, `None` if it
+    /// failed (then what it wrote is cut off again).
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "one body for each of the two cold line appenders"
+    )]
+    fn push_line(
+        &mut self,
+        location: &'static Location<'static>,
+        write: impl FnOnce(&mut ContextText) -> Option<()>,
+    ) {
         let Some(extras) = self.extras_mut() else {
             return;
         };
-        if extras.context.try_reserve(1).is_err() {
-            return;
-        }
-        if extras.context_text.capacity() == 0 {
-            // Room for a few typical lines at once, instead of growing line by line.
-            let _ = extras.context_text.try_reserve(CONTEXT_TEXT_START);
-        }
         let start = extras.context_text.len();
-        if try_append(&mut extras.context_text, args).is_none() {
-            extras.context_text.truncate(start);
-            return;
-        }
+        let written = write(&mut extras.context_text).is_some();
         let end = extras.context_text.len();
-        extras.context.push(ContextLine {
+        let line = ContextLine {
             start,
             end,
             location,
-        });
+        };
+        if !written || extras.context.try_push(line).is_err() {
+            extras.context_text.truncate(start);
+        }
     }
 
     /// Makes `error` the source, replacing an earlier one. Without memory, `error` is dropped
@@ -103,11 +139,7 @@ impl Repr {
         reason = "out of line, it costs each context line about 13 instructions (context4)"
     )]
     pub(crate) fn extras_mut(&mut self) -> Option<&mut Extras> {
-        let slot = self.make_mut()?.extras();
-        if slot.is_none() {
-            *slot = Some(new_extras()?);
-        }
-        let extras = slot.as_deref_mut()?;
+        let extras = self.make_mut()?.extras_or_insert(new_extras)?;
         extras.chain.clear();
         Some(extras)
     }
@@ -119,12 +151,26 @@ impl Repr {
         self.payload_mut_or_copy(Self::unshare)
     }
 
-    /// Replaces this word by an unshared heap copy of its status; `None` (state unchanged)
-    /// when the allocator fails.
+    /// Replaces this word by an unshared heap copy of its status, to change its extras;
+    /// `None` (state unchanged) when the allocator fails. A status without extras gets empty
+    /// ones in the copy's own allocation (keeping its packed fields, if it has them): a code
+    /// gains its first context line with one allocation.
     #[cold]
     fn unshare(&mut self) -> Option<()> {
-        let extras = self.replacement_extras().ok()?;
-        let copy = alloc_with_str(self.raw_code(), self.message(), self.location(), extras)?;
+        let (code, location) = (self.raw_code(), self.location());
+        let copy = if self.is_heap() {
+            match self.replacement_extras().ok()? {
+                Some(extras) => alloc_with_str(code, self.message(), location, Some(extras))?,
+                None => Self::alloc_with_extras(code, self.message(), location, Extras::default)?,
+            }
+        } else {
+            let message = self.message();
+            let kind = self.packed_fields().map(KindHolder::Packed);
+            Self::alloc_with_extras(code, message, location, || Extras {
+                kind,
+                ..Extras::default()
+            })?
+        };
         self.replace(copy);
         Some(())
     }
@@ -148,7 +194,7 @@ impl Repr {
             None
         };
         let extras = match self.payload_mut() {
-            Some(payload) => payload.extras().take(),
+            Some(payload) => payload.take_extras()?,
             None => self.try_clone_extras()?,
         };
         let Some(holder) = holder else {
@@ -193,6 +239,23 @@ impl Repr {
     }
 }
 
+/// A word whose share is released if it is dropped: held while a change that can panic runs
+/// on a word taken by value, and given back by `into_inner` when it returns.
+struct ReleaseOnUnwind(Repr);
+
+impl ReleaseOnUnwind {
+    /// The word, leaving an inline one (whose release does nothing) to be dropped.
+    fn into_inner(mut self) -> Repr {
+        core::mem::replace(&mut self.0, Repr::inline(0))
+    }
+}
+
+impl Drop for ReleaseOnUnwind {
+    fn drop(&mut self) {
+        self.0.release_heap();
+    }
+}
+
 /// A boxed error kept as a source: `source()` gives back the error in the box, so
 /// `downcast_ref` reaches its type.
 pub(crate) struct BoxedError(pub(crate) Box<dyn Error + Send + Sync>);
@@ -206,26 +269,22 @@ impl Stored for BoxedError {
 /// Empty extras, boxed; `None` without memory.
 #[cold]
 fn new_extras() -> Option<Box<Extras>> {
-    try_box(Extras::default())
+    try_box_with(Extras::default)
 }
 
-/// Appends to a `String`, growing it with `try_reserve`, so that running out of memory stops
+/// Appends to the context-line text, growing it fallibly, so that running out of memory stops
 /// the formatting instead of aborting.
 struct Appender<'a> {
-    out: &'a mut String,
+    out: &'a mut ContextText,
     out_of_memory: bool,
 }
 
 impl fmt::Write for Appender<'_> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        // `try_reserve` only when the spare room is short: the text usually fits the room
-        // reserved at the first line.
-        if self.out.capacity() - self.out.len() < s.len() && self.out.try_reserve(s.len()).is_err()
-        {
+        if self.out.try_extend_from_slice(s.as_bytes()).is_err() {
             self.out_of_memory = true;
             return Err(fmt::Error);
         }
-        self.out.push_str(s);
         Ok(())
     }
 }
@@ -234,11 +293,9 @@ impl fmt::Write for Appender<'_> {
 /// failed before writing anything (there is no line to keep). The caller cuts `out` back.
 /// A panicking `Display` leaves a partial tail, which no line refers to.
 #[inline]
-fn try_append(out: &mut String, args: fmt::Arguments<'_>) -> Option<()> {
+fn try_append(out: &mut ContextText, args: fmt::Arguments<'_>) -> Option<()> {
     if let Some(text) = args.as_str() {
-        out.try_reserve(text.len()).ok()?;
-        out.push_str(text);
-        return Some(());
+        return out.try_extend_from_slice(text.as_bytes()).ok();
     }
     let start = out.len();
     let mut appender = Appender {

@@ -75,6 +75,12 @@ impl Repr {
     /// Does nothing: there is no room for a context line without `alloc`.
     pub fn push_context(&mut self, _: fmt::Arguments<'_>, _: &'static Location<'static>) {}
 
+    /// Drops `message`: there is no room for a context line without `alloc`.
+    #[inline]
+    pub fn add_context<M: fmt::Display>(&mut self, message: M, _: &'static Location<'static>) {
+        drop(message);
+    }
+
     /// Drops `value`: there is no room for a detail without `alloc`.
     pub fn set_detail<T: fmt::Debug + Send + Sync + 'static>(&mut self, value: T) {
         drop(value);

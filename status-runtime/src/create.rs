@@ -14,7 +14,7 @@ use crate::change::BoxedError;
 use crate::pieces::Piece;
 use crate::repr::{
     Decimal, Extras, FIRST_PASS, Hex, MessageSink, Pending, Repr, Shared, Stored, ValueType,
-    decimal_len, hex_len, try_box,
+    decimal_len, hex_len,
 };
 use crate::sources::StatusSource;
 use crate::traits::{Backtraces, FastStatus};
@@ -134,24 +134,33 @@ impl Repr {
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Self {
-        // The extras first: if they or the source cannot be had, the source is still here to
-        // give its text.
-        let Some(mut extras) = try_box(Extras::default()) else {
-            let text = format_args!("{}", source.error());
-            return Self::created(raw, formatted(raw, text, Some(location)), backtraces);
+        // The source first, then one allocation for the payload and its extras: if either
+        // cannot be had, the source is still here to give its text.
+        let source = match Shared::try_new_source(source) {
+            Ok(source) => source,
+            Err(source) => return Self::with_text_of(raw, source.error(), location, backtraces),
         };
-        match Shared::try_new_source(source) {
-            Ok(source) => {
-                extras.source = Some(source);
-                let repr = alloc_with_str(raw, "", Some(location), Some(extras));
-                Self::created(raw, repr, backtraces)
-            }
-            Err(source) => {
-                drop(extras);
-                let text = format_args!("{}", source.error());
-                Self::created(raw, formatted(raw, text, Some(location)), backtraces)
-            }
+        let mut source = Some(source);
+        let made = Self::alloc_with_extras(raw, "", Some(location), || Extras {
+            source: source.take(),
+            ..Extras::default()
+        });
+        match (made, source) {
+            (Some(repr), _) => Self::created(raw, Some(repr), backtraces),
+            (None, Some(source)) => Self::with_text_of(raw, source.error(), location, backtraces),
+            (None, None) => Self::inline(raw),
         }
+    }
+
+    /// The status of `raw` with `error`'s text as its message: a source that cannot be kept.
+    fn with_text_of(
+        raw: u32,
+        error: &dyn core::error::Error,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Self {
+        let text = format_args!("{error}");
+        Self::created(raw, formatted(raw, text, Some(location)), backtraces)
     }
 
     /// A heap status whose body is the kind `make` returns, a variant with fields, made in
@@ -191,7 +200,7 @@ impl Repr {
             return;
         };
         if let Some(payload) = new.payload_mut() {
-            *payload.extras() = extras;
+            payload.set_extras(extras);
         }
         self.replace(new);
     }

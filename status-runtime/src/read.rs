@@ -190,7 +190,7 @@ pub(crate) fn as_context_line<'a>(
 /// `None` without memory.
 fn chain_of(extras: &Extras, tail: Tail) -> Option<Box<ContextNode>> {
     let mut next = Next::Tail(tail);
-    for line in &extras.context {
+    for line in extras.context.as_slice() {
         let mut text = String::new();
         let line_text = extras.context_text(line);
         text.try_reserve_exact(line_text.len()).ok()?;

@@ -112,6 +112,25 @@ fn copy_on_write_races_with_the_other_share() {
     });
 }
 
+/// Extras made in place (a code given a context line moves to one allocation holding them),
+/// read on two threads, freed by whichever drops last.
+#[test]
+fn extras_made_in_place_are_read_on_two_threads_and_freed_once() {
+    model("extras in place", || {
+        let mut status = Owned(Repr::inline(1));
+        status
+            .0
+            .push_context(format_args!("{}", "in place"), Location::caller());
+        let copy = status.clone();
+        let other = thread::spawn(move || {
+            assert_eq!(copy.0.context_lines().next().map(|l| l.0), Some("in place"));
+        });
+        assert_eq!(status.0.context_lines().count(), 1);
+        drop(status);
+        other.join().unwrap();
+    });
+}
+
 /// Details are shared values with a refcount of their own: a copy on write shares them, and
 /// the two statuses holding them are dropped on two threads.
 #[test]

@@ -200,11 +200,7 @@ impl Parse {
     #[inline]
     #[track_caller]
     pub fn context(mut self, message: impl ::core::fmt::Display) -> Self {
-        self.0
-            .push_context(
-                ::core::format_args!("{}", message),
-                ::core::panic::Location::caller(),
-            );
+        self.0.add_context(message, ::core::panic::Location::caller());
         self
     }
     /// The context lines, oldest first: each line's text and where it was added.

@@ -71,10 +71,7 @@ pub(super) fn builders(g: &Gen<'_>) -> TokenStream {
             #[inline]
             #[track_caller]
             pub fn context(mut self, message: impl ::core::fmt::Display) -> Self {
-                self.0.push_context(
-                    ::core::format_args!("{}", message),
-                    ::core::panic::Location::caller(),
-                );
+                self.0.add_context(message, ::core::panic::Location::caller());
                 self
             }
 

@@ -14,6 +14,7 @@ use core::fmt;
 use core::panic::Location;
 
 use super::Repr;
+use super::inline_vec::InlineVec;
 use super::once::OnceBox;
 use super::payload::ValueShare;
 use super::shared::Shared;
@@ -118,8 +119,8 @@ impl Error for ContextNode {
 }
 
 /// One context line: its text (`Extras::context_text[start..end]`) and where `context` was
-/// called. All lines of a status share one text buffer, so a line costs no allocation of its
-/// own once the buffer has room.
+/// called. All lines of a status share one text buffer, kept in the extras themselves while
+/// the lines are few and short, so such a line costs no allocation of its own.
 #[derive(Clone, Copy)]
 pub(crate) struct ContextLine {
     pub(crate) start: usize,
@@ -127,15 +128,25 @@ pub(crate) struct ContextLine {
     pub(crate) location: &'static Location<'static>,
 }
 
+/// How many context lines the extras hold in place before their list moves to the heap.
+const LINES_IN_PLACE: usize = 6;
+
+/// How many bytes of context-line text the extras hold in place (four lines of 32 bytes).
+const TEXT_IN_PLACE: usize = 256;
+
+/// The text of a status's context lines.
+pub(crate) type ContextText = InlineVec<u8, TEXT_IN_PLACE>;
+
 /// Extras of a heap payload. Copying them (copy-on-write of a shared status) shares the source
 /// and details, which are refcounted, so the stored values never need to be `Clone`.
 #[derive(Default)]
 pub(crate) struct Extras {
     pub(crate) source: Option<Source>,
     pub(crate) details: Vec<Shared<dyn Detail>>,
-    pub(crate) context: Vec<ContextLine>,
-    /// The texts of all context lines, back to back.
-    pub(crate) context_text: String,
+    pub(crate) context: InlineVec<ContextLine, LINES_IN_PLACE>,
+    /// The texts of all context lines, back to back, as UTF-8: only whole `&str`s are
+    /// appended, and it is only cut back to an earlier length.
+    pub(crate) context_text: ContextText,
     #[cfg(feature = "std")]
     pub(crate) backtrace: Option<Shared<std::backtrace::Backtrace>>,
     /// The fields of this status's variant, when this payload is a changed copy
@@ -161,19 +172,11 @@ impl Extras {
         let mut details = Vec::new();
         details.try_reserve_exact(self.details.len()).ok()?;
         details.extend(self.details.iter().cloned());
-        let mut context = Vec::new();
-        context.try_reserve_exact(self.context.len()).ok()?;
-        context.extend_from_slice(&self.context);
-        let mut context_text = String::new();
-        context_text
-            .try_reserve_exact(self.context_text.len())
-            .ok()?;
-        context_text.push_str(&self.context_text);
         Some(Self {
             source: self.source.clone(),
             details,
-            context,
-            context_text,
+            context: self.context.try_clone().ok()?,
+            context_text: self.context_text.try_clone().ok()?,
             #[cfg(feature = "std")]
             backtrace: self.backtrace.clone(),
             kind: self.kind.clone(),
@@ -212,8 +215,7 @@ impl Extras {
 
     /// The text of `line`.
     pub(crate) fn context_text(&self, line: &ContextLine) -> &str {
-        self.context_text
-            .get(line.start..line.end)
-            .unwrap_or_default()
+        let bytes = self.context_text.as_slice().get(line.start..line.end);
+        core::str::from_utf8(bytes.unwrap_or_default()).unwrap_or_default()
     }
 }

@@ -38,14 +38,19 @@
 //! The word lives here; with the `alloc` feature, the rest of the payload has a module each:
 //! [`payload`] (header, body, typed pointers, allocation and free), `refcount`, `sink` (message
 //! bytes written into a buffer), `shared` (refcounted values that survive copy-on-write),
-//! `once` (a box set once through a shared reference) and `extras` (the data behind a
-//! payload's extras pointer). A `core`-only build has no heap state:
+//! `once` (a box set once through a shared reference), `extras` (the data behind a
+//! payload's extras pointer), `inline_vec` (the extras' context lines, in place while few) and
+//! `line` (a context line's message, told apart by its type). A `core`-only build has no heap state:
 //! its `payload` module is empty types that no word can reach.
 
 use core::ptr::{self, NonNull};
 
 #[cfg(feature = "alloc")]
 mod extras;
+#[cfg(feature = "alloc")]
+mod inline_vec;
+#[cfg(feature = "alloc")]
+mod line;
 #[cfg(feature = "alloc")]
 mod once;
 #[cfg(feature = "alloc")]
@@ -130,14 +135,17 @@ mod payload {
 
 #[cfg(feature = "alloc")]
 pub(crate) use extras::{
-    ContextLine, ContextNode, Detail, Extras, KindHolder, Next, Source, Stored, Tail, ValueTail,
+    ContextLine, ContextNode, ContextText, Detail, Extras, KindHolder, Next, Source, Stored, Tail,
+    ValueTail,
 };
+#[cfg(feature = "alloc")]
+pub use line::{LineOf, line_of};
 pub(crate) use payload::PayloadRef;
 pub use payload::ValueType;
 #[cfg(feature = "alloc")]
 pub(crate) use payload::{PayloadMut, Pending, ValueShare};
 #[cfg(feature = "alloc")]
-pub(crate) use raw::try_box;
+pub(crate) use raw::{OutOfMemory, try_box, try_box_with};
 #[cfg(feature = "alloc")]
 pub(crate) use shared::Shared;
 #[cfg(feature = "alloc")]

@@ -33,7 +33,7 @@ use core::ptr::{self, NonNull};
 
 use super::Repr;
 use super::extras::Extras;
-use super::raw::FreeOnDrop;
+use super::raw::{FreeOnDrop, OutOfMemory, try_box_with};
 use super::refcount::RefCount;
 use super::sink::MessageSink;
 
@@ -51,7 +51,7 @@ pub(crate) struct Header {
     /// Message bytes written (`len <= cap`), always valid UTF-8.
     len: usize,
     location: Option<&'static Location<'static>>,
-    extras: Option<Box<Extras>>,
+    extras: ExtrasAt,
     /// The type of the value after the header, for a value body.
     value: Option<&'static ValueInfo>,
     /// Under loom, the accesses the refcount must order: of the header and extras, and of the
@@ -67,6 +67,81 @@ const _: () = assert!(align_of::<Header>() > super::TAG_MASK);
 
 /// The size of the header: where the message bytes start.
 const HEADER: usize = size_of::<Header>();
+
+/// Where a payload's extras are.
+enum ExtrasAt {
+    /// None attached yet.
+    None,
+    /// In an allocation of their own, attached after the payload was made.
+    Boxed(Box<Extras>),
+    /// In the payload's own allocation, in the last bytes of its message room (see
+    /// `in_place_extras`): made with it, by `Repr::alloc_with_extras`, for a status that moves
+    /// to the heap because it gains extras (a context line on a code-only status). Message
+    /// payloads only: a value body is where these would be.
+    InPlace,
+}
+
+impl From<Option<Box<Extras>>> for ExtrasAt {
+    fn from(extras: Option<Box<Extras>>) -> Self {
+        extras.map_or(Self::None, Self::Boxed)
+    }
+}
+
+// Extras made in place start at a multiple of their alignment in an allocation aligned for
+// the header.
+const _: () = assert!(align_of::<Extras>() <= align_of::<Header>());
+
+/// The message room of a payload with `len` message bytes and extras in place: the bytes,
+/// padding to align the extras, and the extras, which take its last bytes. `None` if that
+/// size overflows.
+fn room_with_extras(len: usize) -> Option<usize> {
+    let extras = HEADER
+        .checked_add(len)?
+        .checked_next_multiple_of(align_of::<Extras>())?;
+    (extras - HEADER).checked_add(size_of::<Extras>())
+}
+
+/// The extras made in place in the payload at `ptr`: the last bytes of its message room,
+/// reached from its allocation pointer.
+///
+/// # Safety
+///
+/// `ptr` is the allocation pointer of a live payload whose extras are `ExtrasAt::InPlace`.
+#[inline]
+unsafe fn in_place_extras(ptr: NonNull<Header>) -> NonNull<Extras> {
+    // SAFETY: as the caller guarantees; a read of one field, set at construction.
+    let cap = unsafe { (*ptr.as_ptr()).cap };
+    // SAFETY: `alloc_with_extras` made the room `room_with_extras(len)` bytes, so the extras
+    // end where it ends, inside the allocation, at an offset aligned for them; it wrote them
+    // there.
+    unsafe {
+        ptr.cast::<u8>()
+            .add(HEADER + cap - size_of::<Extras>())
+            .cast()
+    }
+}
+
+/// Drops the extras of the payload at `ptr`, wherever they are, and leaves it without.
+///
+/// # Safety
+///
+/// `ptr` is the allocation pointer of a live payload whose extras nothing references.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "part of both frees, and of replacing the extras"
+)]
+unsafe fn drop_extras_at(ptr: NonNull<Header>) {
+    // SAFETY: as the caller guarantees; the reference covers the `extras` field only.
+    let at = unsafe { core::mem::replace(&mut (*ptr.as_ptr()).extras, ExtrasAt::None) };
+    match at {
+        ExtrasAt::None => {}
+        ExtrasAt::Boxed(extras) => drop_extras(extras),
+        // SAFETY: they are in place (the field said so, and now says none, so this is the
+        // one drop) and unreferenced, as the caller guarantees.
+        ExtrasAt::InPlace => unsafe { drop_in_place_extras(in_place_extras(ptr)) },
+    }
+}
 
 /// The layout of a payload with `cap` message bytes, or `None` if that size overflows.
 fn message_layout(cap: usize) -> Option<Layout> {
@@ -206,10 +281,8 @@ unsafe fn free_value<K>(ptr: NonNull<Header>) {
 #[inline(always)]
 #[allow(clippy::inline_always, reason = "the header's part of both frees")]
 unsafe fn drop_header(ptr: NonNull<Header>) {
-    // SAFETY: as the caller guarantees; the reference covers the `extras` field only.
-    if let Some(extras) = unsafe { (*ptr.as_ptr()).extras.take() } {
-        drop_extras(extras);
-    }
+    // SAFETY: as the caller guarantees.
+    unsafe { drop_extras_at(ptr) };
     // The header's other fields own nothing (asserted below), except loom's access cells.
     #[cfg(loom)]
     // SAFETY: as the caller guarantees; what is left has no extras to drop.
@@ -232,7 +305,50 @@ fn drop_extras(extras: Box<Extras>) {
     drop(extras);
 }
 
+/// Drops a payload's extras made in place.
+///
+/// # Safety
+///
+/// `extras` points to live extras in a payload that nothing else references; they are not
+/// used again.
+#[inline(never)]
+unsafe fn drop_in_place_extras(extras: NonNull<Extras>) {
+    // SAFETY: as the caller guarantees.
+    unsafe { ptr::drop_in_place(extras.as_ptr()) };
+}
+
 impl Repr {
+    /// A heap word with `message`, and the extras `make` returns made in the same allocation,
+    /// after the message bytes: one allocation for a status that moves to the heap because it
+    /// gains extras. `None`, without calling `make`, if the allocator fails; if `make`
+    /// panics, the allocation is freed.
+    #[inline]
+    pub(crate) fn alloc_with_extras(
+        code: u32,
+        message: &str,
+        location: Option<&'static Location<'static>>,
+        make: impl FnOnce() -> Extras,
+    ) -> Option<Self> {
+        let cap = room_with_extras(message.len())?;
+        let mut pending = Pending::new(cap)?;
+        // `message` fits in the room before the extras, and the sink writes nothing more.
+        pending.write(|sink| sink.push_str(message));
+        // SAFETY: the extras take the last bytes of the message room, inside the allocation,
+        // after the message bytes, at an offset aligned for them (`room_with_extras`) in an
+        // allocation aligned for the header, whose alignment is at least theirs; reached from
+        // the allocation pointer, written once. If `make` panics, `pending` frees the
+        // allocation, which holds nothing to drop yet.
+        unsafe {
+            let place = pending
+                .ptr
+                .cast::<u8>()
+                .add(HEADER + cap - size_of::<Extras>())
+                .cast::<Extras>();
+            place.write(make());
+        }
+        Some(pending.finish_with(code, location, ExtrasAt::InPlace))
+    }
+
     /// Shared access to this word's payload, if it is in the heap state.
     #[inline]
     pub(crate) fn payload(&self) -> Option<PayloadRef<'_>> {
@@ -309,7 +425,7 @@ impl Repr {
                 cap: 0,
                 len: 0,
                 location,
-                extras: None,
+                extras: ExtrasAt::None,
                 value: Some(ty),
                 #[cfg(loom)]
                 access: super::refcount::Access::new(),
@@ -433,7 +549,12 @@ impl<'a> PayloadRef<'a> {
     #[inline]
     pub(crate) fn extras(self) -> Option<&'a Extras> {
         // SAFETY: as for `code`; the reference covers the `extras` field only.
-        unsafe { (*self.ptr.as_ptr()).extras.as_deref() }
+        match unsafe { &(*self.ptr.as_ptr()).extras } {
+            ExtrasAt::None => None,
+            ExtrasAt::Boxed(extras) => Some(extras),
+            // SAFETY: in place, so live as long as the payload, and only read during `'a`.
+            ExtrasAt::InPlace => Some(unsafe { in_place_extras(self.ptr).as_ref() }),
+        }
     }
 
     /// The share count.
@@ -487,12 +608,67 @@ impl<'a> PayloadMut<'a> {
         }
     }
 
-    /// The extras slot, to fill, change or take.
+    /// The extras field, for the rest of `'a`. Private: `InPlace` is set only with the
+    /// extras it promises.
     #[inline]
-    pub(crate) fn extras(self) -> &'a mut Option<Box<Extras>> {
-        // SAFETY: the payload is live and unaliased for `'a` (see `new`); the reference covers
-        // the `extras` field only.
+    fn extras_at(self) -> &'a mut ExtrasAt {
+        // SAFETY: the payload is live and unaliased for `'a` (see `new`), and `self`, the one
+        // handle to it, is given up for the reference, which covers the `extras` field only.
         unsafe { &mut (*self.ptr.as_ptr()).extras }
+    }
+
+    /// The extras, attaching the ones `make` returns first if there are none; `None` if
+    /// `make` does (without memory).
+    #[inline]
+    pub(crate) fn extras_or_insert(
+        self,
+        make: impl FnOnce() -> Option<Box<Extras>>,
+    ) -> Option<&'a mut Extras> {
+        let ptr = self.ptr;
+        let at = self.extras_at();
+        match at {
+            ExtrasAt::Boxed(extras) => Some(extras),
+            // SAFETY: in place, so live as long as the payload; unaliased for `'a`, and apart
+            // from the header field borrowed above, which is not used again.
+            ExtrasAt::InPlace => Some(unsafe { in_place_extras(ptr).as_mut() }),
+            ExtrasAt::None => {
+                *at = ExtrasAt::Boxed(make()?);
+                match at {
+                    ExtrasAt::Boxed(extras) => Some(extras),
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    /// Takes the extras out, boxed: those made in place move into an allocation of their
+    /// own. `Err` without memory for that; then the payload is unchanged.
+    pub(crate) fn take_extras(self) -> Result<Option<Box<Extras>>, OutOfMemory> {
+        let ptr = self.ptr;
+        let at = self.extras_at();
+        match core::mem::replace(at, ExtrasAt::None) {
+            ExtrasAt::None => Ok(None),
+            ExtrasAt::Boxed(extras) => Ok(Some(extras)),
+            ExtrasAt::InPlace => {
+                // SAFETY: the field said `InPlace`, and the payload is live.
+                let place = unsafe { in_place_extras(ptr) };
+                // SAFETY: the extras are in place and live; read once, here, into the box,
+                // and the field now says there are none, so they are never dropped in place.
+                // `try_box_with` reads them only once it has the box.
+                let Some(extras) = try_box_with(|| unsafe { place.read() }) else {
+                    *at = ExtrasAt::InPlace;
+                    return Err(OutOfMemory);
+                };
+                Ok(Some(extras))
+            }
+        }
+    }
+
+    /// Replaces the extras by `extras`, dropping the ones there were.
+    pub(crate) fn set_extras(self, extras: Option<Box<Extras>>) {
+        // SAFETY: the payload is live and unaliased (see `new`): nothing references its extras.
+        unsafe { drop_extras_at(self.ptr) };
+        *self.extras_at() = extras.into();
     }
 }
 
@@ -550,10 +726,8 @@ unsafe fn retire_shared_value(ptr: NonNull<Header>) {
     #[cfg(loom)]
     // SAFETY: the payload is live while `_statuses` holds it.
     unsafe { &(*ptr.as_ptr()).access }.write();
-    // SAFETY: no status word reaches the extras any more, and value shares never read them:
-    // the reference to the field is the only access.
-    let extras = unsafe { (*ptr.as_ptr()).extras.take() };
-    drop(extras);
+    // SAFETY: no status word reaches the extras any more, and value shares never read them.
+    unsafe { drop_extras_at(ptr) };
 }
 
 /// Drops the header's fields and frees the allocation of a message payload.
@@ -730,6 +904,17 @@ impl Pending {
         code: u32,
         location: Option<&'static Location<'static>>,
         extras: Option<Box<Extras>>,
+    ) -> Repr {
+        self.finish_with(code, location, extras.into())
+    }
+
+    /// `finish`, with the extras wherever they are.
+    #[inline]
+    fn finish_with(
+        self,
+        code: u32,
+        location: Option<&'static Location<'static>>,
+        extras: ExtrasAt,
     ) -> Repr {
         let this = core::mem::ManuallyDrop::new(self);
         // SAFETY: `ptr` is a live allocation aligned for `Header` and large enough for it; its
