@@ -46,6 +46,12 @@ fn scenarios(c: &mut Criterion) {
         |m, x| m::context4(black_box(x)).map_err(|e| m::read_code(&e)),
         [fast, arrow_before_fix, anyhow, df40]
     );
+    group!(
+        c,
+        "ctx4long",
+        |m, x| m::long_context4(black_box(x)).map_err(|e| m::read_code(&e)),
+        [fast, arrow_before_fix, anyhow, df40]
+    );
 }
 
 criterion_group!(benches, scenarios);

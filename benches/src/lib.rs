@@ -11,7 +11,7 @@
 //! - `hex4(x)`: the same with a format spec (`"bad value {x:#x}"`), which takes every type
 //!   through `core::fmt` but fast-status, whose `status!` writes an integer's hex digits itself;
 //! - `context4(x)`: a code-only error that gains a context line in each of four frames, for the
-//!   types that have context;
+//!   types that have context; `long_context4(x)` the same with lines of 32 to 47 bytes;
 //! - `read_code(&E)`: what a caller inspects, out of line; `classify(&E)`: a `match` on the code,
 //!   inlined into the caller as code that handles errors by their code is;
 //! - `duplicate(&E)`: a clone, for `Clone` types.
@@ -200,6 +200,29 @@ macro_rules! shapes {
             #[inline(never)]
             pub fn context4(x: u64) -> Result<u64, E> {
                 Ok(context3(x).map_err(|e| add_context(e, "frame 4"))? + 1)
+            }
+
+            #[inline(never)]
+            pub fn long_context1(x: u64) -> Result<u64, E> {
+                code1(x).map_err(|e| add_context(e, "reading row group 1 of column \"price\""))
+            }
+
+            #[inline(never)]
+            pub fn long_context2(x: u64) -> Result<u64, E> {
+                let line = "decoding page 12 of 40 (dictionary encoded)";
+                Ok(long_context1(x).map_err(|e| add_context(e, line))? + 1)
+            }
+
+            #[inline(never)]
+            pub fn long_context3(x: u64) -> Result<u64, E> {
+                let line = "scanning file part-00017.parquet";
+                Ok(long_context2(x).map_err(|e| add_context(e, line))? + 1)
+            }
+
+            #[inline(never)]
+            pub fn long_context4(x: u64) -> Result<u64, E> {
+                let line = "executing query 7: SELECT sum(price) FROM sales";
+                Ok(long_context3(x).map_err(|e| add_context(e, line))? + 1)
             }
         )?
     };

@@ -38,6 +38,22 @@ macro_rules! value_cell {
     };
 }
 
+/// A measuring loop over a scenario that always fails: the code of each error read.
+macro_rules! error_cell {
+    ($name:ident, $scenario:path) => {
+        #[inline(never)]
+        pub fn $name(n: u64) -> u64 {
+            let mut acc = 0;
+            for i in 0..n {
+                if let Err(e) = $scenario(black_box(i)) {
+                    acc += u64::from(m::read_code(&e));
+                }
+            }
+            acc
+        }
+    };
+}
+
 macro_rules! cells {
     ($module:ident { $($extra:ident),* }) => {
         pub mod $module {
@@ -93,7 +109,7 @@ macro_rules! cells {
                     ("formatted4", icount_formatted4),
                     ("hex4", icount_hex4),
                 ];
-                $( cells.push(cells!(@entry $extra)); )*
+                $( cells.extend(cells!(@entries $extra)); )*
                 cells
             }
         }
@@ -113,19 +129,16 @@ macro_rules! cells {
         }
     };
     (@ context) => {
-        #[inline(never)]
-        pub fn icount_context4(n: u64) -> u64 {
-            let mut acc = 0;
-            for i in 0..n {
-                if let Err(e) = m::context4(black_box(i)) {
-                    acc += u64::from(m::read_code(&e));
-                }
-            }
-            acc
-        }
+        error_cell!(icount_context4, m::context4);
+        error_cell!(icount_ctx4long, m::long_context4);
     };
-    (@entry clone) => { ("clone", icount_clone) };
-    (@entry context) => { ("context4", icount_context4) };
+    (@entries clone) => { [("clone", icount_clone as super::Cell)] };
+    (@entries context) => {
+        [
+            ("context4", icount_context4 as super::Cell),
+            ("ctx4long", icount_ctx4long),
+        ]
+    };
 }
 
 cells!(floor { clone });
@@ -203,7 +216,11 @@ macro_rules! rows {
 
 fast_status_benches::for_each_type!(rows);
 
-const SCENARIOS: [&str; 8] = [
+/// The scenarios with context lines, which the floor does not have: their counts are printed
+/// as they are.
+const CONTEXT: [&str; 2] = ["context4", "ctx4long"];
+
+const SCENARIOS: [&str; 9] = [
     "success",
     "value",
     "code4",
@@ -212,6 +229,7 @@ const SCENARIOS: [&str; 8] = [
     "hex4",
     "clone",
     "context4",
+    "ctx4long",
 ];
 
 fn main() {
@@ -262,15 +280,19 @@ fn print_main(main: &Table, with_instructions: bool, asked_for_instructions: boo
     println!("  hex4       the same with a format spec, \"bad value {{x:#x}}\"");
     println!("  clone      clone and drop of an error that holds a heap message");
     println!("  context4   a code-only error given a context line in each of 4 frames");
+    println!("  ctx4long   the same with longer lines (32 to 47 bytes; context4's are 7)");
     println!("  bytes      size_of::<Result<(), E>>()");
     if with_instructions {
         let floor = |scenario: &str| main.get(floor::NAME, scenario)?.instructions;
         println!("\ninstructions per operation (callgrind) ÷ the floor's");
-        println!("  (context4: instructions per operation itself: the floor has no context lines)");
+        println!(
+            "  (context4, ctx4long: instructions per operation itself: the floor has no context \
+             lines)"
+        );
         print_block(main, &SCENARIOS, true, |row, scenario| {
             let i = main.get(row, scenario)?.instructions?;
             Some(match floor(scenario) {
-                Some(base) if scenario != "context4" => format!("{:.2}x", i / base),
+                Some(base) if !CONTEXT.contains(&scenario) => format!("{:.2}x", i / base),
                 _ => format!("{i:.0}"),
             })
         });
@@ -410,13 +432,21 @@ fn print_block(
     bytes: bool,
     cell: impl Fn(&str, &str) -> Option<String>,
 ) {
-    let width = if scenarios.len() > 4 { 11 } else { 16 };
+    // Each column as wide as its name, at least a figure's (`10.83x`, `113.71`), and two
+    // spaces apart: the main table stays within 120 columns.
+    let width = |scenario: &str| {
+        if scenarios.len() > 4 {
+            scenario.len().max(7) + 2
+        } else {
+            16
+        }
+    };
     print!("{:<25}", "type");
     if bytes {
         print!("{:>6}", "bytes");
     }
     for scenario in scenarios {
-        print!("{scenario:>width$}");
+        print!("{scenario:>width$}", width = width(scenario));
     }
     println!();
     for (module, label, size, _) in &table.rows {
@@ -426,7 +456,7 @@ fn print_block(
         }
         for scenario in scenarios {
             let text = cell(module, scenario).unwrap_or_else(|| "n/a".to_owned());
-            print!("{text:>width$}");
+            print!("{text:>width$}", width = width(scenario));
         }
         println!();
     }
