@@ -269,6 +269,27 @@ fn context_lines_on_a_code_only_status_allocate_once_until_they_outgrow_the_room
     );
 }
 
+/// The constructors: one allocation, of the message's length, for text copied as it is and
+/// for a message formatted through `core::fmt`.
+#[test]
+fn constructors_allocate_exactly_once() {
+    let n = 7;
+    for make in [
+        || Status::invalid("a literal message"),
+        || Status::invalid(format_args!("value {}", 7)),
+        || Status::new(StatusCode::KeyError, 12_345),
+    ] {
+        let (allocations, live) = measure(|| drop(make()));
+        assert_eq!((allocations, live), (1, 0));
+    }
+    let (allocations, _) = measure(|| {
+        let status = Status::invalid(format_args!("n = {n}"));
+        assert_eq!(status.message(), "n = 7");
+        drop(status);
+    });
+    assert_eq!(allocations, 1);
+}
+
 /// A foreign error converted into a status (`or_status`, `from`): the error in a refcounted
 /// box of its own (so a copy on write shares it), and one allocation for the status's payload
 /// and its extras together.

@@ -371,6 +371,47 @@ fn every_type_of_context_message_gives_its_display_text() {
     }
 }
 
+/// The constructors copy text types as they are and format the rest (`format_args!` without a
+/// second layer): every type of message gives the text of its `Display`.
+#[test]
+fn every_type_of_constructor_message_gives_its_display_text() {
+    use std::borrow::Cow;
+    let owned = String::from("borrowed string");
+    let n = 3;
+    let messages = [
+        Status::invalid("literal"),
+        Status::invalid(owned.as_str()),
+        Status::invalid(String::from("owned string")),
+        Status::invalid(&owned),
+        Status::invalid(Cow::Borrowed("cow")),
+        Status::invalid(format_args!("arguments {n}")),
+        Status::invalid(format_args!("{n:#06x}")),
+        Status::invalid(format_args!("no placeholders")),
+        Status::invalid(Pieces),
+        Status::new(StatusCode::KeyError, 42),
+        Status::invalid(""),
+    ];
+    let texts: Vec<&str> = messages.iter().map(Status::message).collect();
+    assert_eq!(
+        texts,
+        [
+            "literal",
+            "borrowed string",
+            "owned string",
+            "borrowed string",
+            "cow",
+            "arguments 3",
+            "0x0003",
+            "no placeholders",
+            "row   7 of column x",
+            "42",
+            "",
+        ]
+    );
+    assert!(messages.iter().all(|s| s.location().is_some()));
+    assert!(messages[9].is_key_error());
+}
+
 /// A code-only status keeps its first lines in the allocation it moves to; a copy on write,
 /// a new message or more lines than fit there keep every line, on both sides of a clone.
 #[test]

@@ -10,8 +10,8 @@ use core::panic::Location;
 
 use crate::create::alloc_with_str;
 use crate::repr::{
-    ContextLine, ContextText, Extras, KindHolder, LineOf, OutOfMemory, PayloadMut, PayloadRef,
-    Repr, Shared, Stored, ValueShare, line_of, try_box, try_box_with,
+    ContextLine, ContextText, Extras, KindHolder, MessageOf, OutOfMemory, PayloadMut, PayloadRef,
+    Repr, Shared, Stored, ValueShare, message_of, try_box, try_box_with,
 };
 use crate::traits::Backtraces;
 
@@ -26,14 +26,14 @@ impl Repr {
         message: M,
         location: &'static Location<'static>,
     ) {
-        match line_of(&message) {
+        match message_of(&message) {
             // The word by value: the caller keeps it in a register instead of spilling it to
             // pass its address.
-            LineOf::Text(text) => {
+            MessageOf::Text(text) => {
                 *self = core::mem::replace(self, Self::inline(0)).with_context_text(text, location);
             }
-            LineOf::Args(args) => self.push_context(*args, location),
-            LineOf::Display(message) => self.push_context(format_args!("{message}"), location),
+            MessageOf::Args(args) => self.push_context(*args, location),
+            MessageOf::Display(message) => self.push_context(format_args!("{message}"), location),
         }
     }
 

@@ -22,6 +22,19 @@ impl Repr {
         Self::inline(raw)
     }
 
+    /// The inline code `raw` (`message` dropped): there is no room for a message without
+    /// `alloc`.
+    #[must_use]
+    pub fn from_display<M: fmt::Display>(
+        raw: u32,
+        message: M,
+        _: &'static Location<'static>,
+        _: Backtraces,
+    ) -> Self {
+        drop(message);
+        Self::inline(raw)
+    }
+
     /// The inline code `raw`: there is no room for a message without `alloc`.
     #[must_use]
     pub fn from_pieces(

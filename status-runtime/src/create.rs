@@ -13,13 +13,53 @@ use core::panic::Location;
 use crate::change::BoxedError;
 use crate::pieces::Piece;
 use crate::repr::{
-    Decimal, Extras, FIRST_PASS, Hex, MessageSink, Pending, Repr, Shared, Stored, ValueType,
-    decimal_len, hex_len,
+    Decimal, Extras, FIRST_PASS, Hex, MessageOf, MessageSink, Pending, Repr, Shared, Stored,
+    ValueType, decimal_len, hex_len, message_of,
 };
 use crate::sources::StatusSource;
 use crate::traits::{Backtraces, FastStatus};
 
 impl Repr {
+    /// A heap status with `message`, written as its type allows: text (`&str`, `String`,
+    /// `Cow<str>`) copied as it is, `format_args!` formatted as it is, anything else through
+    /// its `Display` ([`Repr::from_args`] for both). What the derive's constructors call:
+    /// inlined into them, where the type is known, so a literal message calls no formatting
+    /// code and `format_args!` is not wrapped in a second layer.
+    #[inline]
+    #[must_use]
+    pub fn from_display<M: fmt::Display>(
+        raw: u32,
+        message: M,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Self {
+        match message_of(&message) {
+            MessageOf::Text(text) => Self::from_text(raw, text, location, backtraces),
+            MessageOf::Args(args) => Self::from_args(raw, *args, location, backtraces),
+            MessageOf::Display(message) => {
+                Self::from_args(raw, format_args!("{message}"), location, backtraces)
+            }
+        }
+    }
+
+    /// A heap status with the message `text`, copied into its single allocation, and a
+    /// backtrace when they are enabled. Without memory, the result is the inline code.
+    #[cold]
+    #[inline(never)]
+    #[must_use]
+    pub fn from_text(
+        raw: u32,
+        text: &str,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Self {
+        Self::created(
+            raw,
+            alloc_with_str(raw, text, Some(location), None),
+            backtraces,
+        )
+    }
+
     /// A heap status with `args` formatted into its single allocation, of the message's
     /// length, and a backtrace when they are enabled.
     ///

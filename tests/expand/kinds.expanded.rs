@@ -126,9 +126,9 @@ impl Error {
     #[track_caller]
     pub fn new(code: ErrorCode, message: impl ::core::fmt::Display) -> Self {
         Self(
-            ::fast_status::__private::Repr::from_args(
+            ::fast_status::__private::Repr::from_display(
                 code as ::core::primitive::u32,
-                ::core::format_args!("{}", message),
+                message,
                 ::core::panic::Location::caller(),
                 ::fast_status::__private::Backtraces::Env,
             ),

@@ -76,9 +76,9 @@ impl Error {
     #[track_caller]
     pub fn new(code: ErrorKind, message: impl ::core::fmt::Display) -> Self {
         Self(
-            ::my_status::__private::Repr::from_args(
+            ::my_status::__private::Repr::from_display(
                 code as ::core::primitive::u32,
-                ::core::format_args!("{}", message),
+                message,
                 ::core::panic::Location::caller(),
                 ::my_status::__private::Backtraces::Env,
             ),

@@ -57,9 +57,9 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
             #[cold]
             #[track_caller]
             pub fn new(code: #code, message: impl ::core::fmt::Display) -> Self {
-                Self(#private::Repr::from_args(
+                Self(#private::Repr::from_display(
                     code as ::core::primitive::u32,
-                    ::core::format_args!("{}", message),
+                    message,
                     ::core::panic::Location::caller(),
                     #backtraces,
                 ))

@@ -40,7 +40,7 @@
 //! bytes written into a buffer), `shared` (refcounted values that survive copy-on-write),
 //! `once` (a box set once through a shared reference), `extras` (the data behind a
 //! payload's extras pointer), `inline_vec` (the extras' context lines, in place while few) and
-//! `line` (a context line's message, told apart by its type). A `core`-only build has no heap state:
+//! `message` (a message, told apart by its type). A `core`-only build has no heap state:
 //! its `payload` module is empty types that no word can reach.
 
 use core::ptr::{self, NonNull};
@@ -50,7 +50,7 @@ mod extras;
 #[cfg(feature = "alloc")]
 mod inline_vec;
 #[cfg(feature = "alloc")]
-mod line;
+mod message;
 #[cfg(feature = "alloc")]
 mod once;
 #[cfg(feature = "alloc")]
@@ -139,7 +139,7 @@ pub(crate) use extras::{
     ValueTail,
 };
 #[cfg(feature = "alloc")]
-pub use line::{LineOf, line_of};
+pub use message::{MessageOf, message_of};
 pub(crate) use payload::PayloadRef;
 pub use payload::ValueType;
 #[cfg(feature = "alloc")]

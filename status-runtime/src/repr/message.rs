@@ -1,9 +1,10 @@
-//! A context line's message, seen through its type: text that is copied as it is, ready-made
-//! format arguments, or any other `Display`. `context` takes every `impl Display`, borrowed
-//! ones included, so its message cannot be a `dyn Any`; the type is compared with its
-//! lifetimes erased instead, which is exact for the types asked about (each is one type for
-//! every lifetime). The comparison is between constants and folds away where `context` is
-//! inlined: a literal line is a copy, with no `core::fmt` call at all.
+//! A message, seen through its type: text that is copied as it is, ready-made format
+//! arguments, or any other `Display`. The constructors (`Status::new`, `Status::invalid`) and
+//! `context` take every `impl Display`, borrowed ones included, so a message cannot be a
+//! `dyn Any`; its type is compared with its lifetimes erased instead, which is exact for the
+//! types asked about (each is one type for every lifetime). The comparison is between constants
+//! and folds away where the generic method is inlined: a literal message is a copy, with no
+//! `core::fmt` call at all, and `format_args!` is formatted without a second layer around it.
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -12,7 +13,7 @@ use core::fmt;
 use core::marker::PhantomData;
 
 /// What a message of type `M` is.
-pub enum LineOf<'a, M> {
+pub enum MessageOf<'a, M> {
     /// Text to copy: a `&str`, a `String` or a `Cow<str>`.
     Text(&'a str),
     /// Format arguments (`format_args!`), written without wrapping them in another layer.
@@ -25,32 +26,32 @@ pub enum LineOf<'a, M> {
 #[inline(always)]
 #[allow(
     clippy::inline_always,
-    reason = "the type tests are constants that fold away only once inlined into `context`"
+    reason = "the type tests are constants that fold away only once inlined into their caller"
 )]
-pub fn line_of<M: fmt::Display>(message: &M) -> LineOf<'_, M> {
+pub fn message_of<M: fmt::Display>(message: &M) -> MessageOf<'_, M> {
     let of = erased_type_id::<M>();
     let at = core::ptr::from_ref(message);
     if of == TypeId::of::<&'static str>() {
         // SAFETY: `M` is `&'x str` for some `'x` (the ids are equal with lifetimes erased, and
         // `&str` is the only type whose erased id this is), so `at` points to a live `&'x str`
         // borrowed for the returned lifetime, which `'x` outlives (`M` outlives the borrow).
-        return LineOf::Text(unsafe { *at.cast::<&str>() });
+        return MessageOf::Text(unsafe { *at.cast::<&str>() });
     }
     if of == TypeId::of::<String>() {
         // SAFETY: `M` is `String` (no lifetimes to erase); `at` points to it for the borrow.
-        return LineOf::Text(unsafe { &*at.cast::<String>() });
+        return MessageOf::Text(unsafe { &*at.cast::<String>() });
     }
     if of == TypeId::of::<Cow<'static, str>>() {
         // SAFETY: `M` is `Cow<'x, str>` for some `'x` outliving the borrow, as for `&str`;
         // `Cow` is covariant, so reading it as `Cow<'_, str>` of the borrow is sound.
-        return LineOf::Text(unsafe { &*at.cast::<Cow<'_, str>>() });
+        return MessageOf::Text(unsafe { &*at.cast::<Cow<'_, str>>() });
     }
     if of == TypeId::of::<fmt::Arguments<'static>>() {
         // SAFETY: `M` is `fmt::Arguments<'x>` for some `'x` outliving the borrow; `Arguments`
         // is covariant in its lifetime, so reading it with the borrow's lifetime is sound.
-        return LineOf::Args(unsafe { &*at.cast::<fmt::Arguments<'_>>() });
+        return MessageOf::Args(unsafe { &*at.cast::<fmt::Arguments<'_>>() });
     }
-    LineOf::Display(message)
+    MessageOf::Display(message)
 }
 
 /// The type id of `T` with its lifetimes erased: every lifetime in `T` counts as `'static`.
@@ -92,11 +93,11 @@ mod tests {
     use alloc::string::{String, ToString};
     use core::fmt;
 
-    use super::{LineOf, line_of};
+    use super::{MessageOf, message_of};
 
     fn text<M: fmt::Display>(message: &M) -> Option<&str> {
-        match line_of(message) {
-            LineOf::Text(text) => Some(text),
+        match message_of(message) {
+            MessageOf::Text(text) => Some(text),
             _ => None,
         }
     }
@@ -115,15 +116,15 @@ mod tests {
     #[test]
     fn format_arguments_are_kept_and_everything_else_is_display() {
         let n = 7;
-        match line_of(&format_args!("n = {n}")) {
-            LineOf::Args(args) => assert_eq!(args.to_string(), "n = 7"),
+        match message_of(&format_args!("n = {n}")) {
+            MessageOf::Args(args) => assert_eq!(args.to_string(), "n = 7"),
             _ => panic!("format_args! not recognised"),
         }
         // Near misses: a reference to a `String`, a `&&str`, a `char`, a number.
         let owned = String::from("x");
-        assert!(matches!(line_of(&&owned), LineOf::Display(_)));
-        assert!(matches!(line_of(&&"x"), LineOf::Display(_)));
-        assert!(matches!(line_of(&'x'), LineOf::Display(_)));
-        assert!(matches!(line_of(&42), LineOf::Display(_)));
+        assert!(matches!(message_of(&&owned), MessageOf::Display(_)));
+        assert!(matches!(message_of(&&"x"), MessageOf::Display(_)));
+        assert!(matches!(message_of(&'x'), MessageOf::Display(_)));
+        assert!(matches!(message_of(&42), MessageOf::Display(_)));
     }
 }
