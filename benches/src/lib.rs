@@ -320,6 +320,30 @@ pub mod fast {
         fn duplicate(e) { e.clone() }
         fn context(e, line) { e.context(line) }
     }
+
+    /// The same messages as `formatted4` and `hex4` through the derived constructors
+    /// (`Bench::invalid(format_args!(..))`), which take any `impl Display` and format it
+    /// through `core::fmt`, where `status!` splits the message at compile time.
+    pub mod constructors {
+        use super::{Bench, E};
+
+        pub use super::read_code;
+
+        #[cold]
+        #[inline(never)]
+        fn make_formatted(x: u64) -> E {
+            Bench::invalid(format_args!("bad value {x}"))
+        }
+
+        #[cold]
+        #[inline(never)]
+        fn make_hex(x: u64) -> E {
+            Bench::invalid(format_args!("bad value {x:#x}"))
+        }
+
+        four_frames!(make_formatted: formatted1, formatted2, formatted3, formatted4);
+        four_frames!(make_hex: hex1, hex2, hex3, hex4);
+    }
 }
 
 /// "Arrow before the fix": the same status, with its drop forced out of line.

@@ -152,6 +152,32 @@ cells!(thin { clone });
 cells!(thiserror_string { clone });
 cells!(df40 { context });
 
+/// fast-status's formatted messages through its constructors (`Bench::invalid(format_args!(..))`),
+/// beside `status!`'s in the main table.
+mod ctor {
+    use std::hint::black_box;
+
+    use fast_status_benches::fast::constructors as m;
+
+    pub const NAME: &str = "ctor";
+
+    error_cell!(icount_formatted4, m::formatted4);
+    error_cell!(icount_hex4, m::hex4);
+
+    /// The one row.
+    pub fn types() -> Vec<super::Row> {
+        vec![(
+            NAME,
+            "fast-status, constructors",
+            size_of::<Result<(), fast_status_benches::fast::E>>(),
+            vec![
+                ("formatted4", icount_formatted4 as super::Cell),
+                ("hex4", icount_hex4),
+            ],
+        )]
+    }
+}
+
 /// The scenarios of the error types with fields (`fast_status_benches::fields`), in modules
 /// of their own under `fields::`.
 macro_rules! fields_cells {
@@ -202,6 +228,8 @@ fast_status_benches::for_each_fields_type!(fields_cells);
 
 const FIELDS_SCENARIOS: [&str; 3] = ["value", "packed4", "heap4"];
 
+const CTOR_SCENARIOS: [&str; 2] = ["formatted4", "hex4"];
+
 /// One row: module name, display name, `size_of::<Result<(), E>>()`, its scenarios.
 type Row = (&'static str, &'static str, usize, Vec<(&'static str, Cell)>);
 
@@ -237,7 +265,11 @@ fn main() {
     fast_status::set_backtrace_capture(false);
     fields::keep_readers();
     if harness::is_callgrind_child() {
-        for (_, _, _, cells) in types().into_iter().chain(fields::types()) {
+        for (_, _, _, cells) in types()
+            .into_iter()
+            .chain(ctor::types())
+            .chain(fields::types())
+        {
             for (_, cell) in cells {
                 black_box(cell(ICOUNT_ITERS));
             }
@@ -247,6 +279,7 @@ fn main() {
     let with_icount = !std::env::args().any(|a| a == "--no-instructions");
     let keys: Vec<String> = types()
         .iter()
+        .chain(&ctor::types())
         .chain(&fields::types())
         .flat_map(|(module, _, _, cells)| {
             cells
@@ -261,8 +294,10 @@ fn main() {
     };
 
     let main = measure(&types(), &SCENARIOS, counts.as_ref());
+    let constructors = measure(&ctor::types(), &CTOR_SCENARIOS, counts.as_ref());
     let with_fields = measure(&fields::types(), &FIELDS_SCENARIOS, counts.as_ref());
     print_main(&main, counts.is_some(), with_icount);
+    print_constructors(&constructors, &main, counts.is_some());
     print_fields(&with_fields, counts.is_some());
 }
 
@@ -330,6 +365,50 @@ fn print_main(main: &Table, with_instructions: bool, asked_for_instructions: boo
 
 /// The second table: error types with fields (DESIGN §9), instructions against the enum
 /// returned by value, allocations and wall time.
+/// The constructors' route for the formatted4 and hex4 messages, against `status!`'s and
+/// `anyhow!`'s in the main table.
+fn print_constructors(constructors: &Table, main: &Table, with_instructions: bool) {
+    println!(
+        "\nformatted4 and hex4 through the constructors: Bench::invalid(format_args!(\"bad value \
+         {{x}}\")), and {{x:#x}}"
+    );
+    let ours = |scenario: &str| constructors.get(ctor::NAME, scenario);
+    let theirs = |row: &str, scenario: &str| main.get(row, scenario)?.instructions;
+    println!(
+        "{:<28}{:>26}{:>26}",
+        "fast-status, constructors", "formatted4", "hex4"
+    );
+    if with_instructions {
+        let cell = |scenario: &str| -> Option<String> {
+            let i = ours(scenario)?.instructions?;
+            Some(format!(
+                "{i:.0} = {:.2}x anyhow",
+                i / theirs(anyhow::NAME, scenario)?
+            ))
+        };
+        println!(
+            "{:<28}{:>26}{:>26}",
+            "instructions per operation",
+            cell("formatted4").unwrap_or_default(),
+            cell("hex4").unwrap_or_default()
+        );
+    }
+    let allocations = |scenario: &str| ours(scenario).map(|m| format!("{:.1}", m.allocations));
+    println!(
+        "{:<28}{:>26}{:>26}",
+        "allocations per operation",
+        allocations("formatted4").unwrap_or_default(),
+        allocations("hex4").unwrap_or_default()
+    );
+    let ns = |scenario: &str| ours(scenario).map(|m| format!("{:.2}", m.ns));
+    println!(
+        "{:<28}{:>26}{:>26}",
+        "wall time per operation, ns",
+        ns("formatted4").unwrap_or_default(),
+        ns("hex4").unwrap_or_default()
+    );
+}
+
 fn print_fields(with_fields: &Table, with_instructions: bool) {
     println!("\nerror types with fields: a parser's error enum four ways (DESIGN §9)");
     println!("  value      Result<u64, E>, the success path");
