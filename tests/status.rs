@@ -412,6 +412,46 @@ fn every_type_of_constructor_message_gives_its_display_text() {
     assert!(messages[9].is_key_error());
 }
 
+/// `with_message` takes the same message types as the constructors, and keeps the rest.
+#[test]
+fn every_type_of_new_message_gives_its_display_text_and_keeps_the_rest() {
+    let owned = String::from("owned");
+    let n = 5;
+    let start = Status::from_code(StatusCode::Invalid)
+        .context("a line")
+        .with_detail(1_u8);
+    let renamed: Vec<Status> = vec![
+        start.clone().with_message("literal"),
+        start.clone().with_message(owned.as_str()),
+        start.clone().with_message(owned.clone()),
+        start.clone().with_message(format_args!("n = {n}")),
+        start.clone().with_message(Pieces),
+        start.clone().with_message(7),
+    ];
+    let texts: Vec<&str> = renamed.iter().map(Status::message).collect();
+    assert_eq!(
+        texts,
+        [
+            "literal",
+            "owned",
+            "owned",
+            "n = 5",
+            "row   7 of column x",
+            "7"
+        ]
+    );
+    for status in &renamed {
+        assert!(status.is_invalid());
+        assert_eq!(
+            status.context_lines().map(|l| l.0).collect::<Vec<_>>(),
+            ["a line"]
+        );
+        assert_eq!(status.detail::<u8>(), Some(&1));
+        assert_eq!(status.location(), start.location());
+    }
+    assert_eq!(start.message(), "");
+}
+
 /// A code-only status keeps its first lines in the allocation it moves to; a copy on write,
 /// a new message or more lines than fit there keep every line, on both sides of a clone.
 #[test]

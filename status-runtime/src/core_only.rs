@@ -85,6 +85,12 @@ impl Repr {
     /// Does nothing: there is no room for a message without `alloc`.
     pub fn set_message(&mut self, _: fmt::Arguments<'_>) {}
 
+    /// Drops `message`: there is no room for a message without `alloc`.
+    #[inline]
+    pub fn replace_message<M: fmt::Display>(&mut self, message: M) {
+        drop(message);
+    }
+
     /// Does nothing: there is no room for a context line without `alloc`.
     pub fn push_context(&mut self, _: fmt::Arguments<'_>, _: &'static Location<'static>) {}
 

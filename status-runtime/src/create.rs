@@ -227,12 +227,40 @@ impl Repr {
         Self::created(raw, heap, backtraces)
     }
 
+    /// Replaces the message with `message`, written as its type allows (as
+    /// [`Repr::from_display`] writes it), keeping code, location, source, details and context
+    /// lines. What the derive's `with_message` calls, inlined into it.
+    #[inline]
+    pub fn replace_message<M: fmt::Display>(&mut self, message: M) {
+        match message_of(&message) {
+            MessageOf::Text(text) => self.set_message_text(text),
+            MessageOf::Args(args) => self.set_message(*args),
+            MessageOf::Display(message) => self.set_message(format_args!("{message}")),
+        }
+    }
+
+    /// Replaces the message with `text`, copied. Without memory for it, the status is left as
+    /// it was.
+    #[cold]
+    #[inline(never)]
+    pub fn set_message_text(&mut self, text: &str) {
+        let new = alloc_with_str(self.raw_code(), text, self.location(), None);
+        self.put_message(new);
+    }
+
     /// Replaces the message, keeping code, location, source, details and context lines.
     /// Without memory for the new message, the status is left as it was.
     #[cold]
     #[inline(never)]
     pub fn set_message(&mut self, args: fmt::Arguments<'_>) {
-        let Some(mut new) = formatted(self.raw_code(), args, self.location()) else {
+        let new = formatted(self.raw_code(), args, self.location());
+        self.put_message(new);
+    }
+
+    /// Replaces this status by `new`, a payload with the new message, moving the extras
+    /// into it; without `new` or memory for the extras' move, the status is left as it was.
+    fn put_message(&mut self, new: Option<Self>) {
+        let Some(mut new) = new else {
             return;
         };
         let Ok(extras) = self.replacement_extras() else {

@@ -194,7 +194,7 @@ impl Status {
     /// details and context lines are kept.
     #[inline]
     pub fn with_message(mut self, message: impl ::core::fmt::Display) -> Self {
-        self.0.set_message(::core::format_args!("{}", message));
+        self.0.replace_message(message);
         self
     }
     /// The same status with `value` attached as a typed detail, replacing an earlier

@@ -122,7 +122,7 @@ impl Error {
     /// details and context lines are kept.
     #[inline]
     pub fn with_message(mut self, message: impl ::core::fmt::Display) -> Self {
-        self.0.set_message(::core::format_args!("{}", message));
+        self.0.replace_message(message);
         self
     }
     /// The same status with `value` attached as a typed detail, replacing an earlier

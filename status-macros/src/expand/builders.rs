@@ -17,7 +17,7 @@ pub(super) fn builders(g: &Gen<'_>) -> TokenStream {
             /// details and context lines are kept.
             #[inline]
             pub fn with_message(mut self, message: impl ::core::fmt::Display) -> Self {
-                self.0.set_message(::core::format_args!("{}", message));
+                self.0.replace_message(message);
                 self
             }
 
