@@ -324,50 +324,73 @@ impl std::fmt::Display for Pieces {
     }
 }
 
+/// What takes a message of any type: a constructor, `with_message`, `context`.
+trait TakesMessage {
+    fn take<M: std::fmt::Display>(&self, message: M) -> Status;
+}
+
+/// A message of each type the runtime tells apart (text as `&str`, `String`, `&String` and
+/// `Cow<str>`; `format_args!` with and without arguments; any other `Display`), each given to
+/// `to`, in the order of [`TEXTS`].
+fn each_message_type(to: &impl TakesMessage) -> Vec<Status> {
+    let owned = String::from("borrowed string");
+    let n = 3;
+    vec![
+        to.take("literal"),
+        to.take(owned.as_str()),
+        to.take(String::from("owned string")),
+        to.take(&owned),
+        to.take(std::borrow::Cow::Borrowed("cow borrowed")),
+        to.take(std::borrow::Cow::<str>::Owned("cow owned".into())),
+        to.take(format_args!("arguments {n}")),
+        to.take(format_args!("{n:#06x}")),
+        to.take(format_args!("arguments without placeholders")),
+        to.take(Pieces),
+        to.take('c'),
+        to.take(42),
+        to.take(""),
+    ]
+}
+
+/// The text each of [`each_message_type`]'s messages must give: its `Display`.
+const TEXTS: [&str; 13] = [
+    "literal",
+    "borrowed string",
+    "owned string",
+    "borrowed string",
+    "cow borrowed",
+    "cow owned",
+    "arguments 3",
+    "0x0003",
+    "arguments without placeholders",
+    "row   7 of column x",
+    "c",
+    "42",
+    "",
+];
+
 /// `context` copies text types as they are and formats the rest: every type of message gives
-/// the same line as its `Display`, whatever the status's state (code, static, formatted).
+/// the same line as its `Display`, whatever the status's state (code, static, formatted), after
+/// the lines it had.
 #[test]
 fn every_type_of_context_message_gives_its_display_text() {
-    use std::borrow::Cow;
-    let owned = String::from("borrowed string");
-    let borrowed: &str = &owned;
+    struct Context(Status);
+    impl TakesMessage for Context {
+        fn take<M: std::fmt::Display>(&self, message: M) -> Status {
+            self.0.clone().context(message)
+        }
+    }
     let n = 3;
     for start in [
         Status::from_code(StatusCode::Invalid),
         status!(StatusCode::Invalid, "static"),
         Status::invalid(format_args!("formatted {n}")),
     ] {
-        let status = start
-            .context("literal")
-            .context(borrowed)
-            .context(String::from("owned string"))
-            .context(&owned)
-            .context(Cow::Borrowed("cow borrowed"))
-            .context(Cow::<str>::Owned("cow owned".into()))
-            .context(format_args!("arguments {n}"))
-            .context(format_args!("arguments without placeholders"))
-            .context(Pieces)
-            .context('c')
-            .context(42)
-            .context("");
-        let texts: Vec<&str> = status.context_lines().map(|(text, _)| text).collect();
-        assert_eq!(
-            texts,
-            [
-                "literal",
-                "borrowed string",
-                "owned string",
-                "borrowed string",
-                "cow borrowed",
-                "cow owned",
-                "arguments 3",
-                "arguments without placeholders",
-                "row   7 of column x",
-                "c",
-                "42",
-                "",
-            ]
-        );
+        let start = start.context("before");
+        for (status, text) in each_message_type(&Context(start)).iter().zip(TEXTS) {
+            let lines: Vec<&str> = status.context_lines().map(|(line, _)| line).collect();
+            assert_eq!(lines, ["before", text]);
+        }
     }
 }
 
@@ -375,81 +398,44 @@ fn every_type_of_context_message_gives_its_display_text() {
 /// second layer): every type of message gives the text of its `Display`.
 #[test]
 fn every_type_of_constructor_message_gives_its_display_text() {
-    use std::borrow::Cow;
-    let owned = String::from("borrowed string");
-    let n = 3;
-    let messages = [
-        Status::invalid("literal"),
-        Status::invalid(owned.as_str()),
-        Status::invalid(String::from("owned string")),
-        Status::invalid(&owned),
-        Status::invalid(Cow::Borrowed("cow")),
-        Status::invalid(format_args!("arguments {n}")),
-        Status::invalid(format_args!("{n:#06x}")),
-        Status::invalid(format_args!("no placeholders")),
-        Status::invalid(Pieces),
-        Status::new(StatusCode::KeyError, 42),
-        Status::invalid(""),
-    ];
-    let texts: Vec<&str> = messages.iter().map(Status::message).collect();
-    assert_eq!(
-        texts,
-        [
-            "literal",
-            "borrowed string",
-            "owned string",
-            "borrowed string",
-            "cow",
-            "arguments 3",
-            "0x0003",
-            "no placeholders",
-            "row   7 of column x",
-            "42",
-            "",
-        ]
+    struct Constructor;
+    impl TakesMessage for Constructor {
+        fn take<M: std::fmt::Display>(&self, message: M) -> Status {
+            Status::new(StatusCode::KeyError, message)
+        }
+    }
+    let made = each_message_type(&Constructor);
+    let texts: Vec<&str> = made.iter().map(Status::message).collect();
+    assert_eq!(texts, TEXTS);
+    assert!(
+        made.iter()
+            .all(|s| s.is_key_error() && s.location().is_some())
     );
-    assert!(messages.iter().all(|s| s.location().is_some()));
-    assert!(messages[9].is_key_error());
+    assert_eq!(Status::invalid("literal").message(), "literal");
 }
 
 /// `with_message` takes the same message types as the constructors, and keeps the rest.
 #[test]
 fn every_type_of_new_message_gives_its_display_text_and_keeps_the_rest() {
-    let owned = String::from("owned");
-    let n = 5;
-    let start = Status::from_code(StatusCode::Invalid)
-        .context("a line")
-        .with_detail(1_u8);
-    let renamed: Vec<Status> = vec![
-        start.clone().with_message("literal"),
-        start.clone().with_message(owned.as_str()),
-        start.clone().with_message(owned.clone()),
-        start.clone().with_message(format_args!("n = {n}")),
-        start.clone().with_message(Pieces),
-        start.clone().with_message(7),
-    ];
+    struct WithMessage(Status);
+    impl TakesMessage for WithMessage {
+        fn take<M: std::fmt::Display>(&self, message: M) -> Status {
+            self.0.clone().with_message(message)
+        }
+    }
+    let start = Status::invalid("first").context("a line").with_detail(1_u8);
+    let renamed = each_message_type(&WithMessage(start.clone()));
     let texts: Vec<&str> = renamed.iter().map(Status::message).collect();
-    assert_eq!(
-        texts,
-        [
-            "literal",
-            "owned",
-            "owned",
-            "n = 5",
-            "row   7 of column x",
-            "7"
-        ]
-    );
+    assert_eq!(texts, TEXTS);
     for status in &renamed {
         assert!(status.is_invalid());
-        assert_eq!(
-            status.context_lines().map(|l| l.0).collect::<Vec<_>>(),
-            ["a line"]
-        );
+        let lines: Vec<&str> = status.context_lines().map(|l| l.0).collect();
+        assert_eq!(lines, ["a line"]);
         assert_eq!(status.detail::<u8>(), Some(&1));
+        assert!(status.location().is_some());
         assert_eq!(status.location(), start.location());
     }
-    assert_eq!(start.message(), "");
+    assert_eq!(start.message(), "first");
 }
 
 /// A code-only status keeps its first lines in the allocation it moves to; a copy on write,
