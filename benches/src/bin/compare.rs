@@ -373,40 +373,29 @@ fn print_constructors(constructors: &Table, main: &Table, with_instructions: boo
          {{x}}\")), and {{x:#x}}"
     );
     let ours = |scenario: &str| constructors.get(ctor::NAME, scenario);
-    let theirs = |row: &str, scenario: &str| main.get(row, scenario)?.instructions;
-    println!(
-        "{:<28}{:>26}{:>26}",
-        "fast-status, constructors", "formatted4", "hex4"
-    );
+    let row = |label: &str, cell: &dyn Fn(&str) -> Option<String>| {
+        print!("{label:<28}");
+        for scenario in CTOR_SCENARIOS {
+            print!("{:>26}", cell(scenario).unwrap_or_default());
+        }
+        println!();
+    };
+    row("fast-status, constructors", &|scenario| {
+        Some(scenario.to_owned())
+    });
     if with_instructions {
-        let cell = |scenario: &str| -> Option<String> {
+        row("instructions per operation", &|scenario| {
             let i = ours(scenario)?.instructions?;
-            Some(format!(
-                "{i:.0} = {:.2}x anyhow",
-                i / theirs(anyhow::NAME, scenario)?
-            ))
-        };
-        println!(
-            "{:<28}{:>26}{:>26}",
-            "instructions per operation",
-            cell("formatted4").unwrap_or_default(),
-            cell("hex4").unwrap_or_default()
-        );
+            let anyhow = main.get(anyhow::NAME, scenario)?.instructions?;
+            Some(format!("{i:.0} = {:.2}x anyhow", i / anyhow))
+        });
     }
-    let allocations = |scenario: &str| ours(scenario).map(|m| format!("{:.1}", m.allocations));
-    println!(
-        "{:<28}{:>26}{:>26}",
-        "allocations per operation",
-        allocations("formatted4").unwrap_or_default(),
-        allocations("hex4").unwrap_or_default()
-    );
-    let ns = |scenario: &str| ours(scenario).map(|m| format!("{:.2}", m.ns));
-    println!(
-        "{:<28}{:>26}{:>26}",
-        "wall time per operation, ns",
-        ns("formatted4").unwrap_or_default(),
-        ns("hex4").unwrap_or_default()
-    );
+    row("allocations per operation", &|scenario| {
+        Some(format!("{:.1}", ours(scenario)?.allocations))
+    });
+    row("wall time per operation, ns", &|scenario| {
+        Some(format!("{:.2}", ours(scenario)?.ns))
+    });
 }
 
 fn print_fields(with_fields: &Table, with_instructions: bool) {
