@@ -297,6 +297,15 @@ mod tests {
         )
     }
 
+    /// What `split` returns for a message split into `list`.
+    #[allow(
+        clippy::unnecessary_wraps,
+        reason = "compared with `split`'s result as it is"
+    )]
+    fn pieces(list: &[&str]) -> Option<Vec<String>> {
+        Some(list.iter().map(ToString::to_string).collect())
+    }
+
     /// A form as its spec, after a `:`.
     fn spec(form: Form) -> &'static str {
         match form {
@@ -322,7 +331,6 @@ mod tests {
 
     #[test]
     fn hex_placeholders_split_into_pieces() {
-        let pieces = |list: &[&str]| Some(list.iter().map(ToString::to_string).collect());
         assert_eq!(
             split(&quote!("bad offset {x:#x}")),
             pieces(&["\"bad offset \"", "capture x:#x"])
@@ -346,7 +354,6 @@ mod tests {
 
     #[test]
     fn plain_placeholders_split_into_pieces() {
-        let pieces = |list: &[&str]| Some(list.iter().map(ToString::to_string).collect());
         assert_eq!(
             split(&quote!("bad value {x}")),
             pieces(&["\"bad value \"", "capture x"])
