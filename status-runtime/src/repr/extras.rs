@@ -131,7 +131,7 @@ pub(crate) struct ContextLine {
 /// How many context lines the extras hold in place before their list moves to the heap.
 const LINES_IN_PLACE: usize = 6;
 
-/// How many bytes of context-line text the extras hold in place (four lines of 32 bytes).
+/// How many bytes of context-line text the extras hold in place (six lines of about 40 bytes).
 const TEXT_IN_PLACE: usize = 256;
 
 /// The text of a status's context lines.
