@@ -24,7 +24,7 @@ mod kind;
 mod status;
 mod traits;
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::{DeriveInput, Ident};
 
@@ -100,7 +100,7 @@ impl Gen<'_> {
 /// A local variable of generated code, hygienic: a user's field or variable of the same name
 /// neither shadows it nor is shadowed.
 fn local(name: &str) -> Ident {
-    Ident::new(name, proc_macro2::Span::mixed_site())
+    Ident::new(name, Span::mixed_site())
 }
 
 /// The method name of a variant's constructor (`r#type` for a keyword).
@@ -109,6 +109,17 @@ fn constructor_name(variant: &Variant<'_>) -> Ident {
         Spelling::Raw => Ident::new_raw(&variant.snake, variant.ident.span()),
         _ => Ident::new(&variant.snake, variant.ident.span()),
     }
+}
+
+/// `tokens` with every span set to `span`, so that a diagnostic on them points at `span` alone.
+fn spanned(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut token| {
+            token.set_span(span);
+            token
+        })
+        .collect()
 }
 
 fn status_type(g: &Gen<'_>) -> TokenStream {
@@ -138,12 +149,15 @@ fn status_type(g: &Gen<'_>) -> TokenStream {
             "a message, "
         },
     );
-    // For an enum of codes, the enum must be `Copy` (`Code: Copy`); said on the enum.
+    // For an enum of codes, the enum must be `Copy` (`Code: Copy`); said on the enum. A bound on a
+    // type parameter's default is checked with the items' signatures, before the impls below
+    // (whose supertrait errors follow), so this error comes first.
     let copy_check = g.kind.is_none().then(|| {
+        let assert_copy = spanned(quote!(#private::AssertCopy), code.span());
         quote_spanned! {code.span()=>
             const _: () = {
-                fn assert_copy<T: #private::AssertCopy>() {}
-                let _ = assert_copy::<#code>;
+                #[allow(dead_code)]
+                struct AssertCopy<T: #assert_copy = #code>(::core::marker::PhantomData<T>);
             };
         }
     });
