@@ -13,8 +13,9 @@ pub(crate) struct Ctxt {
 }
 
 impl Ctxt {
-    /// Records an error spanned on `tokens`.
-    pub(crate) fn error_spanned_by(&self, tokens: impl ToTokens, message: impl Display) {
+    /// Records an error spanned on `tokens` (taken as `dyn`: one copy of this and of syn's
+    /// `new_spanned` in the macro's code, not one per token type).
+    pub(crate) fn error_spanned_by(&self, tokens: &dyn ToTokens, message: impl Display) {
         self.errors
             .borrow_mut()
             .push(syn::Error::new_spanned(tokens, message));
