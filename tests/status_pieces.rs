@@ -305,8 +305,9 @@ fn bail_and_ensure_split_their_messages_too() {
     );
 }
 
-/// The piece an argument becomes, by the call a split message's expansion makes for it (pinned
-/// by `tests/expand/status-forms.expanded.rs`), written as text.
+/// The piece an argument becomes, by the calls a split message's expansion makes for it (the
+/// route at the error site, the piece in the generated function; pinned by
+/// `tests/expand/status-forms.expanded.rs`), written as text.
 macro_rules! piece_of {
     ($value:expr) => {{
         #[allow(unused_imports, reason = "each value needs one of the two traits")]
@@ -325,8 +326,8 @@ macro_rules! piece_of {
 macro_rules! hex_piece_of {
     ($value:expr) => {{
         #[allow(unused_imports, reason = "each value needs one of the two traits")]
-        use fast_status::__private::{LowerHexOf, Piece, ViaExact as _, ViaFormat as _, piece};
-        match piece((&&LowerHexOf(&$value, true)).__fast_status_piece()) {
+        use fast_status::__private::{LowerHexOf, Piece, ViaExact as _, ViaFormat as _, hex_piece};
+        match hex_piece((&&LowerHexOf(&$value)).__fast_status_piece(), false, true) {
             Piece::Hex {
                 value,
                 upper: false,

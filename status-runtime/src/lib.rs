@@ -122,7 +122,8 @@ pub mod __private {
         Storable, StorableIfSync, StoreMadeKind, Unpacker, kind_error_source, kind_of, word_of,
     };
     pub use crate::pieces::{
-        LowerHexOf, Piece, PieceOf, UpperHexOf, ViaDisplay, ViaExact, ViaFormat, piece,
+        IntoHexPiece, IntoPiece, LowerHexOf, Piece, PieceOf, UpperHexOf, ViaDisplay, ViaExact,
+        ViaFormat, hex_piece, piece,
     };
     pub use crate::report::{debug, debug_kind, display, display_kind};
     pub use crate::repr::{MAX_RAW_CODE, Repr, StaticStatus, ValueType};

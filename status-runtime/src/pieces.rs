@@ -16,6 +16,11 @@
 //! `&&PieceOf<T>` of the types above, [`ViaDisplay`] for `&PieceOf<T>` of every `T`, and the
 //! method on the reference with fewer `&` wins. Generic code (`T: Display`) takes the
 //! `Display` route.
+//!
+//! The error site keeps only the routed arguments: `status!` generates a cold, out-of-line
+//! function for each split message, which receives them (an integer or a `bool` by value, a
+//! string as a `&str`, any other argument by reference) and makes the pieces, so no piece array
+//! is built in the caller's code.
 
 use core::fmt::{Display, LowerHex, UpperHex};
 
@@ -46,19 +51,30 @@ pub enum Piece<'a> {
     UpperHex(&'a dyn UpperHex, bool),
 }
 
-/// A reference to one `status!` argument, whose type picks its [`Piece`] kind.
+/// A reference to one `status!` argument, whose type picks its route: [`ViaExact`] or
+/// [`ViaDisplay`].
 pub struct PieceOf<'a, T: ?Sized>(pub &'a T);
 
-/// The piece of an argument written without `core::fmt`: implemented for `&&PieceOf<T>` of the
-/// integer and string types, so method resolution prefers it to [`ViaDisplay`].
-pub trait ViaExact<'a> {
-    /// The argument as a piece.
-    fn __fast_status_piece(self) -> Piece<'a>;
+/// An argument written without `core::fmt`: an integer or a `bool` by value, a string as a
+/// `&str`. It becomes a [`Piece`] in the function that makes the status, out of the caller's
+/// code; holding the value rather than a reference to it lets the caller keep the argument in a
+/// register.
+pub struct Exact<T>(T);
+
+/// The route of an argument written without `core::fmt`: implemented for `&&PieceOf<T>` of the
+/// integer and string types (and for `&&LowerHexOf<T>` and `&&UpperHexOf<T>` of the integer
+/// types), so method resolution prefers it to [`ViaDisplay`] and [`ViaFormat`].
+pub trait ViaExact {
+    /// What the argument is carried as: the value, or a `&str`.
+    type Value;
+
+    /// The argument, to be written without `core::fmt`.
+    fn __fast_status_piece(self) -> Exact<Self::Value>;
 }
 
-/// The piece of any other argument: implemented for `&PieceOf<T>` of every `T`. Its result
-/// becomes a piece through [`piece`], which asks for `T: Display` (so a missing `Display` is
-/// reported as by `format_args!`).
+/// The route of any other argument: implemented for `&PieceOf<T>` of every `T`. Its result
+/// becomes a piece through [`IntoPiece`], which asks for `T: Display` (so a missing `Display`
+/// is reported on the argument, as by `format_args!`).
 pub trait ViaDisplay<'s, T: ?Sized> {
     /// The argument, to be written by its `Display`.
     fn __fast_status_piece(self) -> Displayed<'s, T>;
@@ -74,17 +90,12 @@ impl<'s, 'a: 's, T: ?Sized> ViaDisplay<'s, T> for &'s PieceOf<'a, T> {
     }
 }
 
-/// What either route's method returns: a [`Piece`] or a [`Displayed`].
+/// A routed argument of a plain placeholder (`{}`): an `Exact` or a `Displayed`. The
+/// function a split message's `status!` generates takes each argument as one of these and makes
+/// its piece there.
 pub trait IntoPiece<'s> {
     /// The piece.
     fn into_piece(self) -> Piece<'s>;
-}
-
-impl<'s> IntoPiece<'s> for Piece<'s> {
-    #[inline]
-    fn into_piece(self) -> Piece<'s> {
-        self
-    }
 }
 
 impl<'s, T: Display + ?Sized> IntoPiece<'s> for Displayed<'s, T> {
@@ -94,98 +105,56 @@ impl<'s, T: Display + ?Sized> IntoPiece<'s> for Displayed<'s, T> {
     }
 }
 
-/// The piece of one argument, from either route.
+/// A routed argument of a hex placeholder (`{:x}`, `{:X}`, `{:#x}`, `{:#X}`): an integer's
+/// `Exact`, or a `LowerHexed` or `UpperHexed`.
+pub trait IntoHexPiece<'s> {
+    /// The piece: `A`-`F` if `upper` (for an integer), after `0x` if `prefix`.
+    fn into_hex_piece(self, upper: bool, prefix: bool) -> Piece<'s>;
+}
+
+/// The piece of one argument of a plain placeholder.
 #[inline]
 pub fn piece<'s>(of: impl IntoPiece<'s>) -> Piece<'s> {
     of.into_piece()
 }
 
-/// `ViaExact` for types whose value converts losslessly into a piece's integer.
-macro_rules! via_exact_integer {
-    ($variant:ident($wide:ty): $($ty:ty),*) => {$(
-        impl<'a> ViaExact<'a> for &&PieceOf<'a, $ty> {
+/// The piece of one argument of a hex placeholder.
+#[inline]
+pub fn hex_piece<'s>(of: impl IntoHexPiece<'s>, upper: bool, prefix: bool) -> Piece<'s> {
+    of.into_hex_piece(upper, prefix)
+}
+
+/// `ViaExact` on `$of`'s double reference for each type that is carried by value.
+macro_rules! via_exact {
+    ($of:ident: $($ty:ty),*) => {$(
+        impl ViaExact for &&$of<'_, $ty> {
+            type Value = $ty;
+
             #[inline]
-            fn __fast_status_piece(self) -> Piece<'a> {
-                // Lossless: `usize` and `isize` are at most 64 bits on every target Rust
-                // supports, and the other types are no wider than `$wide`.
-                #[allow(clippy::cast_lossless)]
-                Piece::$variant(*self.0 as $wide)
+            fn __fast_status_piece(self) -> Exact<$ty> {
+                Exact(*self.0)
             }
         }
     )*};
 }
 
-via_exact_integer!(Unsigned(u64): u8, u16, u32, u64, usize);
-via_exact_integer!(Signed(i64): i8, i16, i32, i64, isize);
-
-impl<'a> ViaExact<'a> for &&PieceOf<'a, str> {
-    #[inline]
-    fn __fast_status_piece(self) -> Piece<'a> {
-        Piece::Str(self.0)
-    }
-}
-
-impl<'a> ViaExact<'a> for &&PieceOf<'a, &str> {
-    #[inline]
-    fn __fast_status_piece(self) -> Piece<'a> {
-        Piece::Str(self.0)
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl<'a> ViaExact<'a> for &&PieceOf<'a, alloc::string::String> {
-    #[inline]
-    fn __fast_status_piece(self) -> Piece<'a> {
-        Piece::Str(self.0)
-    }
-}
-
-impl<'a> ViaExact<'a> for &&PieceOf<'a, bool> {
-    #[inline]
-    fn __fast_status_piece(self) -> Piece<'a> {
-        Piece::Str(if *self.0 { "true" } else { "false" })
-    }
-}
-
-/// A reference to one `status!` argument with a hex spec, whose type picks its [`Piece`]:
-/// `LowerHexOf(&arg, prefix)` for `{:x}` and `{:#x}`, `UpperHexOf` for `{:X}` and `{:#X}`. An
-/// integer (`u8` to `u64`, `i8` to `i64`, `usize`, `isize`) is written without `core::fmt`
-/// ([`ViaExact`]); any other type by its formatting trait ([`ViaFormat`]).
-macro_rules! hex_of {
-    ($of:ident, $formatted:ident, $fmt:ident, $upper:literal) => {
-        #[doc = concat!("A `status!` argument with a hex spec, written by its `", stringify!($fmt), "` unless it is an integer.")]
-        pub struct $of<'a, T: ?Sized>(pub &'a T, pub bool);
-
-        #[doc = concat!("An argument written by its `", stringify!($fmt), "`.")]
-        pub struct $formatted<'s, T: ?Sized>(&'s &'s T, bool);
-
-        impl<'s, 'a: 's, T: ?Sized> ViaFormat<'s> for &'s $of<'a, T> {
-            type Formatted = $formatted<'s, T>;
-
-            #[inline]
-            fn __fast_status_piece(self) -> $formatted<'s, T> {
-                $formatted(&self.0, self.1)
-            }
-        }
-
-        impl<'s, T: $fmt + ?Sized> IntoPiece<'s> for $formatted<'s, T> {
+/// The integers' pieces: in decimal, the value widened losslessly into the piece's integer; in
+/// hexadecimal, the value's bits in its own width.
+macro_rules! exact_integer {
+    ($variant:ident($wide:ty): $($ty:ty as $bits:ty),*) => {$(
+        impl<'s> IntoPiece<'s> for Exact<$ty> {
             #[inline]
             fn into_piece(self) -> Piece<'s> {
-                Piece::$fmt(self.0, self.1)
+                // Lossless: `usize` and `isize` are at most 64 bits on every target Rust
+                // supports, and the other types are no wider than `$wide`.
+                #[allow(clippy::cast_lossless)]
+                Piece::$variant(self.0 as $wide)
             }
         }
 
-        via_exact_hex!($of, $upper: u8 as u8, u16 as u16, u32 as u32, u64 as u64,
-            usize as usize, i8 as u8, i16 as u16, i32 as u32, i64 as u64, isize as usize);
-    };
-}
-
-/// `ViaExact` for the integers with a hex spec: the value's bits in its own width.
-macro_rules! via_exact_hex {
-    ($of:ident, $upper:literal: $($ty:ty as $bits:ty),*) => {$(
-        impl<'a> ViaExact<'a> for &&$of<'a, $ty> {
+        impl<'s> IntoHexPiece<'s> for Exact<$ty> {
             #[inline]
-            fn __fast_status_piece(self) -> Piece<'a> {
+            fn into_hex_piece(self, upper: bool, prefix: bool) -> Piece<'s> {
                 // The bits in the type's own width (`-1i8` is `ff`), then widened: lossless,
                 // as `usize` is at most 64 bits on every target Rust supports.
                 #[allow(
@@ -193,20 +162,100 @@ macro_rules! via_exact_hex {
                     clippy::cast_lossless,
                     reason = "two's complement in the type's width, as `LowerHex` writes it"
                 )]
-                let value = *self.0 as $bits as u64;
+                let value = self.0 as $bits as u64;
                 Piece::Hex {
                     value,
-                    upper: $upper,
-                    prefix: self.1,
+                    upper,
+                    prefix,
                 }
             }
         }
     )*};
 }
 
-/// The piece of any other argument with a hex spec: implemented for `&LowerHexOf<T>` and
-/// `&UpperHexOf<T>` of every `T`; its result becomes a piece through [`piece`], which asks for
-/// the formatting trait (so a missing one is reported as by `format_args!`).
+exact_integer!(Unsigned(u64): u8 as u8, u16 as u16, u32 as u32, u64 as u64, usize as usize);
+exact_integer!(Signed(i64): i8 as u8, i16 as u16, i32 as u32, i64 as u64, isize as usize);
+via_exact!(PieceOf: u8, u16, u32, u64, usize, i8, i16, i32, i64, isize, bool);
+
+impl<'a> ViaExact for &&PieceOf<'a, str> {
+    type Value = &'a str;
+
+    #[inline]
+    fn __fast_status_piece(self) -> Exact<&'a str> {
+        Exact(self.0)
+    }
+}
+
+impl<'b> ViaExact for &&PieceOf<'_, &'b str> {
+    type Value = &'b str;
+
+    #[inline]
+    fn __fast_status_piece(self) -> Exact<&'b str> {
+        Exact(*self.0)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'a> ViaExact for &&PieceOf<'a, alloc::string::String> {
+    type Value = &'a str;
+
+    #[inline]
+    fn __fast_status_piece(self) -> Exact<&'a str> {
+        Exact(self.0.as_str())
+    }
+}
+
+impl<'s> IntoPiece<'s> for Exact<&'s str> {
+    #[inline]
+    fn into_piece(self) -> Piece<'s> {
+        Piece::Str(self.0)
+    }
+}
+
+impl<'s> IntoPiece<'s> for Exact<bool> {
+    #[inline]
+    fn into_piece(self) -> Piece<'s> {
+        Piece::Str(if self.0 { "true" } else { "false" })
+    }
+}
+
+/// A reference to one `status!` argument with a hex spec, whose type picks its route:
+/// `LowerHexOf(&arg)` for `{:x}` and `{:#x}`, `UpperHexOf` for `{:X}` and `{:#X}`. An integer
+/// (`u8` to `u64`, `i8` to `i64`, `usize`, `isize`) is written without `core::fmt`
+/// ([`ViaExact`]); any other type by its formatting trait ([`ViaFormat`]).
+macro_rules! hex_of {
+    ($of:ident, $formatted:ident, $fmt:ident) => {
+        #[doc = concat!("A `status!` argument with a hex spec, written by its `", stringify!($fmt), "` unless it is an integer.")]
+        pub struct $of<'a, T: ?Sized>(pub &'a T);
+
+        #[doc = concat!("An argument written by its `", stringify!($fmt), "`.")]
+        pub struct $formatted<'s, T: ?Sized>(&'s &'s T);
+
+        impl<'s, 'a: 's, T: ?Sized> ViaFormat<'s> for &'s $of<'a, T> {
+            type Formatted = $formatted<'s, T>;
+
+            #[inline]
+            fn __fast_status_piece(self) -> $formatted<'s, T> {
+                $formatted(&self.0)
+            }
+        }
+
+        impl<'s, T: $fmt + ?Sized> IntoHexPiece<'s> for $formatted<'s, T> {
+            /// `upper` is the formatting trait's own.
+            #[inline]
+            fn into_hex_piece(self, _upper: bool, prefix: bool) -> Piece<'s> {
+                Piece::$fmt(self.0, prefix)
+            }
+        }
+
+        via_exact!($of: u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+    };
+}
+
+/// The route of any other argument with a hex spec: implemented for `&LowerHexOf<T>` and
+/// `&UpperHexOf<T>` of every `T`; its result becomes a piece through [`IntoHexPiece`], which
+/// asks for the formatting trait (so a missing one is reported on the argument, as by
+/// `format_args!`).
 pub trait ViaFormat<'s> {
     /// The argument, to be written by its formatting trait.
     type Formatted;
@@ -215,5 +264,5 @@ pub trait ViaFormat<'s> {
     fn __fast_status_piece(self) -> Self::Formatted;
 }
 
-hex_of!(LowerHexOf, LowerHexed, LowerHex, false);
-hex_of!(UpperHexOf, UpperHexed, UpperHex, true);
+hex_of!(LowerHexOf, LowerHexed, LowerHex);
+hex_of!(UpperHexOf, UpperHexed, UpperHex);

@@ -196,10 +196,15 @@ pub fn from_args<C: Code<Status = S>, S: FastStatus>(code: C, args: fmt::Argumen
     ))
 }
 
-/// `status!(code, "text {x}")` with plain placeholders: the message's pieces, split at compile
-/// time; one allocation.
-#[cold]
-#[inline(never)]
+/// `status!(code, "text {x}")` with plain or hex placeholders: the message's pieces, split at
+/// compile time; one allocation. Called only from the cold function `status!` generates for the
+/// message, which makes the pieces: inlined there, so the call goes straight to the payload's
+/// constructor.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "one frame for `Repr::from_pieces`; the caller is cold and out of line already"
+)]
 #[track_caller]
 pub fn from_pieces<C: Code<Status = S>, S: FastStatus>(code: C, pieces: &[Piece<'_>]) -> S {
     S::__from_repr(Repr::from_pieces(

@@ -13,45 +13,88 @@ fn status_forms() {
     let _ = match (StatusCode::Invalid, &(buf.len())) {
         (__code, __arg0) => {
             use ::fast_status::__private::{ViaDisplay as _, ViaExact as _};
-            ::fast_status::__private::from_pieces(
+            #[cold]
+            #[inline(never)]
+            #[track_caller]
+            #[allow(
+                clippy::too_many_arguments,
+                reason = "one per argument of the message"
+            )]
+            fn __status<'__args, __Code: ::fast_status::Code>(
+                __code: __Code,
+                __piece0: impl ::fast_status::__private::IntoPiece<'__args>,
+            ) -> __Code::Status {
+                ::fast_status::__private::from_pieces(
+                    __code,
+                    &[
+                        ::fast_status::__private::Piece::Str(
+                            "header needs 4 bytes, got ",
+                        ),
+                        ::fast_status::__private::piece(__piece0),
+                    ],
+                )
+            }
+            __status(
                 __code,
-                &[
-                    ::fast_status::__private::Piece::Str("header needs 4 bytes, got "),
-                    ::fast_status::__private::piece(
-                        (&&::fast_status::__private::PieceOf(__arg0))
-                            .__fast_status_piece(),
-                    ),
-                ],
+                (&&::fast_status::__private::PieceOf(__arg0)).__fast_status_piece(),
             )
         }
     };
     let _ = match (StatusCode::KeyError, &(t.id)) {
         (__code, __arg0) => {
             use ::fast_status::__private::{ViaDisplay as _, ViaExact as _};
-            ::fast_status::__private::from_pieces(
+            #[cold]
+            #[inline(never)]
+            #[track_caller]
+            #[allow(
+                clippy::too_many_arguments,
+                reason = "one per argument of the message"
+            )]
+            fn __status<'__args, __Code: ::fast_status::Code>(
+                __code: __Code,
+                __piece0: impl ::fast_status::__private::IntoPiece<'__args>,
+                __piece1: impl ::fast_status::__private::IntoPiece<'__args>,
+            ) -> __Code::Status {
+                ::fast_status::__private::from_pieces(
+                    __code,
+                    &[
+                        ::fast_status::__private::Piece::Str("no column '"),
+                        ::fast_status::__private::piece(__piece0),
+                        ::fast_status::__private::Piece::Str("' in "),
+                        ::fast_status::__private::piece(__piece1),
+                    ],
+                )
+            }
+            __status(
                 __code,
-                &[
-                    ::fast_status::__private::Piece::Str("no column '"),
-                    ::fast_status::__private::piece(
-                        (&&::fast_status::__private::PieceOf(&name))
-                            .__fast_status_piece(),
-                    ),
-                    ::fast_status::__private::Piece::Str("' in "),
-                    ::fast_status::__private::piece(
-                        (&&::fast_status::__private::PieceOf(__arg0))
-                            .__fast_status_piece(),
-                    ),
-                ],
+                (&&::fast_status::__private::PieceOf(&name)).__fast_status_piece(),
+                (&&::fast_status::__private::PieceOf(__arg0)).__fast_status_piece(),
             )
         }
     };
     let _ = match (code,) {
         (__code,) => {
             use ::fast_status::__private::{ViaDisplay as _, ViaExact as _};
-            ::fast_status::__private::from_pieces(
-                __code,
-                &[::fast_status::__private::Piece::Str("literal with a run-time code")],
-            )
+            #[cold]
+            #[inline(never)]
+            #[track_caller]
+            #[allow(
+                clippy::too_many_arguments,
+                reason = "one per argument of the message"
+            )]
+            fn __status<'__args, __Code: ::fast_status::Code>(
+                __code: __Code,
+            ) -> __Code::Status {
+                ::fast_status::__private::from_pieces(
+                    __code,
+                    &[
+                        ::fast_status::__private::Piece::Str(
+                            "literal with a run-time code",
+                        ),
+                    ],
+                )
+            }
+            __status(__code)
         }
     };
     let _ = match (StatusCode::Invalid,) {
@@ -59,15 +102,28 @@ fn status_forms() {
             use ::fast_status::__private::{
                 ViaDisplay as _, ViaExact as _, ViaFormat as _,
             };
-            ::fast_status::__private::from_pieces(
+            #[cold]
+            #[inline(never)]
+            #[track_caller]
+            #[allow(
+                clippy::too_many_arguments,
+                reason = "one per argument of the message"
+            )]
+            fn __status<'__args, __Code: ::fast_status::Code>(
+                __code: __Code,
+                __piece0: impl ::fast_status::__private::IntoHexPiece<'__args>,
+            ) -> __Code::Status {
+                ::fast_status::__private::from_pieces(
+                    __code,
+                    &[
+                        ::fast_status::__private::Piece::Str("offset "),
+                        ::fast_status::__private::hex_piece(__piece0, false, true),
+                    ],
+                )
+            }
+            __status(
                 __code,
-                &[
-                    ::fast_status::__private::Piece::Str("offset "),
-                    ::fast_status::__private::piece(
-                        (&&::fast_status::__private::LowerHexOf(&offset, true))
-                            .__fast_status_piece(),
-                    ),
-                ],
+                (&&::fast_status::__private::LowerHexOf(&offset)).__fast_status_piece(),
             )
         }
     };

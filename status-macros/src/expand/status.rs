@@ -39,47 +39,72 @@ pub(crate) fn status(invocation: &Invocation) -> TokenStream {
             split
         }
     };
-    pieces(&private, code, &split)
+    pieces(krate, &private, code, &split)
 }
 
 /// `status!` with a message split into pieces: the code and the arguments are evaluated once,
-/// in the order written (as `format_args!` does), then each argument becomes a piece whose kind
-/// its type picks (see the runtime's `pieces` module).
-fn pieces(private: &TokenStream, code: &TokenStream, split: &Split) -> TokenStream {
+/// in the order written (as `format_args!` does), and each argument's type picks its route (see
+/// the runtime's `pieces` module). The error site passes the code and the routed arguments
+/// (integers by value, strings as `&str`, others by reference) to a cold, out-of-line function
+/// generated for this message, which makes the pieces: no piece array is built in the caller's
+/// code.
+fn pieces(
+    krate: &TokenStream,
+    private: &TokenStream,
+    code: &TokenStream,
+    split: &Split,
+) -> TokenStream {
     let bindings: Vec<Ident> = (0..split.args.len())
         .map(|i| format_ident!("__arg{}", i, span = Span::mixed_site()))
         .collect();
     let args = &split.args;
-    let pieces = split.pieces.iter().map(|piece| {
-        let (arg, span, form) = match piece {
-            Piece::Text(text) => return quote! { #private::Piece::Str(#text) },
-            Piece::Arg(index, form) => {
-                let binding = &bindings[*index];
-                let span = args[*index]
-                    .clone()
-                    .into_iter()
-                    .next()
-                    .map_or_else(Span::call_site, |token| token.span());
-                (quote!(#binding), span, *form)
-            }
-            Piece::Capture(ident, form) => (quote!(&#ident), ident.span(), *form),
-        };
-        let of = match form {
-            Form::Plain => quote!(#private::PieceOf(#arg)),
-            Form::Hex { upper, prefix } => {
-                let of = if upper {
-                    quote!(#private::UpperHexOf)
-                } else {
-                    quote!(#private::LowerHexOf)
-                };
-                quote!(#of(#arg, #prefix))
-            }
-        };
-        // A missing `Display` (or `LowerHex`) is reported on the argument.
-        quote_spanned! {span=>
-            #private::piece((&&#of).__fast_status_piece())
-        }
-    });
+    // For each argument piece: the function's parameter, and the routed argument passed to it.
+    let mut params = Vec::new();
+    let mut routed = Vec::new();
+    let lifetime = syn::Lifetime::new("'__args", Span::mixed_site());
+    let pieces: Vec<TokenStream> = split
+        .pieces
+        .iter()
+        .map(|piece| {
+            let (arg, span, form) = match piece {
+                Piece::Text(text) => return quote! { #private::Piece::Str(#text) },
+                Piece::Arg(index, form) => {
+                    let binding = &bindings[*index];
+                    let span = args[*index]
+                        .clone()
+                        .into_iter()
+                        .next()
+                        .map_or_else(Span::call_site, |token| token.span());
+                    (quote!(#binding), span, *form)
+                }
+                Piece::Capture(ident, form) => (quote!(&#ident), ident.span(), *form),
+            };
+            let param = format_ident!("__piece{}", params.len(), span = Span::mixed_site());
+            let (of, bound, make) = match form {
+                Form::Plain => (
+                    quote!(#private::PieceOf(#arg)),
+                    quote!(#private::IntoPiece<#lifetime>),
+                    quote!(#private::piece(#param)),
+                ),
+                Form::Hex { upper, prefix } => {
+                    let of = if upper {
+                        quote!(#private::UpperHexOf)
+                    } else {
+                        quote!(#private::LowerHexOf)
+                    };
+                    (
+                        quote!(#of(#arg)),
+                        quote!(#private::IntoHexPiece<#lifetime>),
+                        quote!(#private::hex_piece(#param, #upper, #prefix)),
+                    )
+                }
+            };
+            // A missing `Display` (or `LowerHex`) is reported on the argument.
+            routed.push(quote_spanned! {span=> (&&#of).__fast_status_piece() });
+            params.push(quote!(#param: impl #bound));
+            make
+        })
+        .collect();
     // The hex pieces' trait, only where there are some.
     let has_hex = split.pieces.iter().any(|piece| {
         matches!(
@@ -89,11 +114,23 @@ fn pieces(private: &TokenStream, code: &TokenStream, split: &Split) -> TokenStre
     });
     let via_format = has_hex.then(|| quote!(, ViaFormat as _));
     let code_binding = Ident::new("__code", Span::mixed_site());
+    let function = Ident::new("__status", Span::mixed_site());
+    let code_type = Ident::new("__Code", Span::mixed_site());
     quote! {
         match (#code, #(&(#args),)*) {
             (#code_binding, #(#bindings,)*) => {
                 use #private::{ViaDisplay as _, ViaExact as _ #via_format};
-                #private::from_pieces(#code_binding, &[#(#pieces),*])
+                #[cold]
+                #[inline(never)]
+                #[track_caller]
+                #[allow(clippy::too_many_arguments, reason = "one per argument of the message")]
+                fn #function<#lifetime, #code_type: #krate::Code>(
+                    #code_binding: #code_type,
+                    #(#params),*
+                ) -> #code_type::Status {
+                    #private::from_pieces(#code_binding, &[#(#pieces),*])
+                }
+                #function(#code_binding, #(#routed),*)
             }
         }
     }
