@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
-# The code an error site costs: the `.text` bytes of a small out-of-line reader (a `u32` at an
-# offset, or `TooBig { size, len }` when it does not fit) for each error type with fields, and
-# fast-status's reader disassembled: its error branch is the fields' moves and one call, with
-# no formatting and no piece arrays in the reader.
+# The code an error site costs, as `.text` bytes of small out-of-line readers (a `u32` at an
+# offset; the error branch when it does not fit):
+#
+# - error types with fields: `fields::<type>::reader`, whose error is `TooBig { size, len }`,
+#   for each error type with fields, and fast-status's reader disassembled: its error branch is
+#   the fields' moves and one call, with no formatting in the reader;
+# - a two-argument message: `site::<way>_reader`, the 32-byte enum's variant against `status!`,
+#   the derived constructor with `format_args!` and `anyhow!`, and the `status!` reader
+#   disassembled: the arguments and one call into the function `status!` generates, which
+#   makes the pieces out of line.
 #
 #   scripts/error-site.sh            # release (opt-level 3)
 #   scripts/error-site.sh release-os # another profile
@@ -23,3 +29,22 @@ echo
 echo "fast-status's reader:"
 objdump -d --no-show-raw-insn -C "$exe" \
     | awk '/<fast_status_benches::fields::fast::reader>:/,/^$/' | grep -v int3 | sed 's/^/    /'
+
+size_of() { # symbol
+    local hex
+    hex=$(nm -S -C "$exe" | awk -v f="$1" '$4 == f { print $2 }')
+    echo "${hex:+$((16#$hex))}"
+}
+
+echo
+echo "error site with a two-argument message: .text bytes of site::<way>_reader (profile $profile)"
+for way in enum status constructor anyhow; do
+    size=$(size_of "fast_status_benches::site::${way}_reader")
+    printf '  %-12s %6s bytes\n' "$way" "${size:-(inlined)}"
+done
+echo
+echo "status!'s reader, and the function it calls:"
+for symbol in status_reader 'status_reader::__status'; do
+    objdump -d --no-show-raw-insn -C "$exe" \
+        | awk -v f="<fast_status_benches::site::${symbol}>:" 'index($0, f),/^$/' | grep -v int3 | sed 's/^/    /'
+done

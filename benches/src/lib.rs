@@ -76,6 +76,7 @@ macro_rules! four_frames {
 pub mod fields;
 pub mod harness;
 pub mod readpath;
+pub mod site;
 
 /// A small error type for the peers that carry no codes of their own (`anyhow`, `Box<dyn Error>`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -264,6 +264,7 @@ fn main() {
     harness::rerun_without_backtraces();
     fast_status::set_backtrace_capture(false);
     fields::keep_readers();
+    fast_status_benches::site::keep_readers();
     if harness::is_callgrind_child() {
         for (_, _, _, cells) in types()
             .into_iter()
