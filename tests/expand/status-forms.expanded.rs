@@ -82,9 +82,7 @@ fn status_forms() {
                 clippy::too_many_arguments,
                 reason = "one per argument of the message"
             )]
-            fn __status<'__args, __Code: ::fast_status::Code>(
-                __code: __Code,
-            ) -> __Code::Status {
+            fn __status<__Code: ::fast_status::Code>(__code: __Code) -> __Code::Status {
                 ::fast_status::__private::from_pieces(
                     __code,
                     &[

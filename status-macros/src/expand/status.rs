@@ -114,6 +114,8 @@ fn pieces(
     });
     let via_format = has_hex.then(|| quote!(, ViaFormat as _));
     let code_binding = Ident::new("__code", Span::mixed_site());
+    // The arguments' lifetime, where there are arguments.
+    let lifetime_param = (!params.is_empty()).then(|| quote!(#lifetime,));
     let function = Ident::new("__status", Span::mixed_site());
     let code_type = Ident::new("__Code", Span::mixed_site());
     quote! {
@@ -124,7 +126,7 @@ fn pieces(
                 #[inline(never)]
                 #[track_caller]
                 #[allow(clippy::too_many_arguments, reason = "one per argument of the message")]
-                fn #function<#lifetime, #code_type: #krate::Code>(
+                fn #function<#lifetime_param #code_type: #krate::Code>(
                     #code_binding: #code_type,
                     #(#params),*
                 ) -> #code_type::Status {
