@@ -38,6 +38,10 @@ pub use status_runtime::set_backtrace_capture;
 /// `{x:08x}`) is given to `format_args!` whole. Every route writes exactly the text `format!`
 /// would, and allocates once.
 ///
+/// A split message costs its caller a call: the macro generates a cold, out-of-line function
+/// for the message, and the error site evaluates the arguments and passes them to it (integers
+/// and `bool`s by value, strings as `&str`, others by reference); the pieces are made there.
+///
 /// ```
 /// use fast_status::{status, FastStatus};
 ///
