@@ -311,8 +311,10 @@ fn bail_and_ensure_split_their_messages_too() {
 macro_rules! piece_of {
     ($value:expr) => {{
         #[allow(unused_imports, reason = "each value needs one of the two traits")]
-        use fast_status::__private::{Piece, PieceOf, ViaDisplay as _, ViaExact as _, piece};
-        match piece((&&PieceOf(&$value)).__fast_status_piece()) {
+        use fast_status::__private::{
+            IntoPiece as _, Piece, PieceOf, ViaDisplay as _, ViaExact as _,
+        };
+        match (&&PieceOf(&$value)).__fast_status_piece().into_piece() {
             Piece::Str(text) => format!("str {text:?}"),
             Piece::Unsigned(n) => format!("unsigned {n}"),
             Piece::Signed(n) => format!("signed {n}"),
@@ -326,8 +328,13 @@ macro_rules! piece_of {
 macro_rules! hex_piece_of {
     ($value:expr) => {{
         #[allow(unused_imports, reason = "each value needs one of the two traits")]
-        use fast_status::__private::{LowerHexOf, Piece, ViaExact as _, ViaFormat as _, hex_piece};
-        match hex_piece((&&LowerHexOf(&$value)).__fast_status_piece(), false, true) {
+        use fast_status::__private::{
+            IntoHexPiece as _, LowerHexOf, Piece, ViaExact as _, ViaFormat as _,
+        };
+        match (&&LowerHexOf(&$value))
+            .__fast_status_piece()
+            .into_hex_piece(false, true)
+        {
             Piece::Hex {
                 value,
                 upper: false,

@@ -123,7 +123,7 @@ pub mod __private {
     };
     pub use crate::pieces::{
         IntoHexPiece, IntoPiece, LowerHexOf, Piece, PieceOf, UpperHexOf, ViaDisplay, ViaExact,
-        ViaFormat, hex_piece, piece,
+        ViaFormat,
     };
     pub use crate::report::{debug, debug_kind, display, display_kind};
     pub use crate::repr::{MAX_RAW_CODE, Repr, StaticStatus, ValueType};

@@ -112,18 +112,6 @@ pub trait IntoHexPiece<'s> {
     fn into_hex_piece(self, upper: bool, prefix: bool) -> Piece<'s>;
 }
 
-/// The piece of one argument of a plain placeholder.
-#[inline]
-pub fn piece<'s>(of: impl IntoPiece<'s>) -> Piece<'s> {
-    of.into_piece()
-}
-
-/// The piece of one argument of a hex placeholder.
-#[inline]
-pub fn hex_piece<'s>(of: impl IntoHexPiece<'s>, upper: bool, prefix: bool) -> Piece<'s> {
-    of.into_hex_piece(upper, prefix)
-}
-
 /// `ViaExact` on `$of`'s double reference for each type that is carried by value.
 macro_rules! via_exact {
     ($of:ident: $($ty:ty),*) => {$(

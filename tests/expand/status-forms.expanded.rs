@@ -30,7 +30,7 @@ fn status_forms() {
                         ::fast_status::__private::Piece::Str(
                             "header needs 4 bytes, got ",
                         ),
-                        ::fast_status::__private::piece(__piece0),
+                        __piece0.into_piece(),
                     ],
                 )
             }
@@ -59,9 +59,9 @@ fn status_forms() {
                     __code,
                     &[
                         ::fast_status::__private::Piece::Str("no column '"),
-                        ::fast_status::__private::piece(__piece0),
+                        __piece0.into_piece(),
                         ::fast_status::__private::Piece::Str("' in "),
-                        ::fast_status::__private::piece(__piece1),
+                        __piece1.into_piece(),
                     ],
                 )
             }
@@ -115,7 +115,7 @@ fn status_forms() {
                     __code,
                     &[
                         ::fast_status::__private::Piece::Str("offset "),
-                        ::fast_status::__private::hex_piece(__piece0, false, true),
+                        __piece0.into_hex_piece(false, true),
                     ],
                 )
             }

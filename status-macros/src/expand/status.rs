@@ -84,7 +84,7 @@ fn pieces(
                 Form::Plain => (
                     quote!(#private::PieceOf(#arg)),
                     quote!(#private::IntoPiece<#lifetime>),
-                    quote!(#private::piece(#param)),
+                    quote!(#param.into_piece()),
                 ),
                 Form::Hex { upper, prefix } => {
                     let of = if upper {
@@ -95,7 +95,7 @@ fn pieces(
                     (
                         quote!(#of(#arg)),
                         quote!(#private::IntoHexPiece<#lifetime>),
-                        quote!(#private::hex_piece(#param, #upper, #prefix)),
+                        quote!(#param.into_hex_piece(#upper, #prefix)),
                     )
                 }
             };
