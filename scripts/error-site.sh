@@ -19,22 +19,25 @@ profile=${1:-release}
 cargo build -q --profile "$profile" -p fast-status-benches --bin compare
 exe=target/$profile/compare
 
-echo "error site: .text bytes of fields::<type>::reader (profile $profile)"
-for module in by_value boxed fast anyhow; do
-    hex=$(nm -S -C "$exe" | awk -v f="fast_status_benches::fields::${module}::reader" '$4 == f { print $2 }')
-    size=${hex:+$((16#$hex))}
-    printf '  %-10s %6s bytes\n' "$module" "${size:-(inlined)}"
-done
-echo
-echo "fast-status's reader:"
-objdump -d --no-show-raw-insn -C "$exe" \
-    | awk '/<fast_status_benches::fields::fast::reader>:/,/^$/' | grep -v int3 | sed 's/^/    /'
-
-size_of() { # symbol
+size_of() { # symbol: its `.text` bytes, or nothing when it was inlined
     local hex
     hex=$(nm -S -C "$exe" | awk -v f="$1" '$4 == f { print $2 }')
     echo "${hex:+$((16#$hex))}"
 }
+
+disassemble() { # symbol
+    objdump -d --no-show-raw-insn -C "$exe" \
+        | awk -v f="<$1>:" 'index($0, f),/^$/' | grep -v int3 | sed 's/^/    /'
+}
+
+echo "error site: .text bytes of fields::<type>::reader (profile $profile)"
+for module in by_value boxed fast anyhow; do
+    size=$(size_of "fast_status_benches::fields::${module}::reader")
+    printf '  %-10s %6s bytes\n' "$module" "${size:-(inlined)}"
+done
+echo
+echo "fast-status's reader:"
+disassemble fast_status_benches::fields::fast::reader
 
 echo
 echo "error site with a two-argument message: .text bytes of site::<way>_reader (profile $profile)"
@@ -44,7 +47,6 @@ for way in enum status constructor anyhow; do
 done
 echo
 echo "status!'s reader, and the function it calls:"
-for symbol in status_reader 'status_reader::__status'; do
-    objdump -d --no-show-raw-insn -C "$exe" \
-        | awk -v f="<fast_status_benches::site::${symbol}>:" 'index($0, f),/^$/' | grep -v int3 | sed 's/^/    /'
+for symbol in status_reader status_reader::__status; do
+    disassemble "fast_status_benches::site::$symbol"
 done
