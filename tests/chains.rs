@@ -269,20 +269,54 @@ fn a_status_in_a_kind_field_shows_its_creation_site_and_lines() {
         )
     );
 
-    // One level more: the service's status in a kind field of its own. Its source is its
-    // variant's field, which the report reaches through its chain; the network's status, two
-    // levels down, is shown by its chain (its lines), not its creation site.
+    // One level more: the service's status in a kind field of its own. The report knows
+    // the gateway's kind, not the service's, and still finds the network's status in the
+    // service's variant field, two levels down: its creation site as well as its lines.
+    // A changed copy of a shared status (a clone given a line) holds a share of the variant's
+    // value, not its own: the report finds the network's status through that share.
+    let changed = service.clone().context("retrying");
+    let via_copy = Gateway::from(changed);
+    assert!(
+        format!("{via_copy:#}").contains(&format!("caused by: Io (at {made})")),
+        "{via_copy:#}"
+    );
     let gateway = Gateway::from(service);
+    let gateway_site = gateway.location().expect("made by `From`");
     assert_eq!(
         format!("{gateway:#}"),
         format!(
             "gateway failed\n  \
              caused by: upstream auth failed (at {upstream_site})\n  \
-             caused by: Io\n  \
+             caused by: Io (at {made})\n  \
              context: dialing (at {dialing})\n  \
              caused by: refused"
         )
     );
+    assert_eq!(
+        format!("{gateway:?}"),
+        format!(
+            "gateway failed\n    at {gateway_site}\n\n\
+             Caused by:\n    0: upstream auth failed\n       at {upstream_site}\n    \
+             1: Io\n       at {made}\n       context: dialing (at {dialing})\n    \
+             2: refused"
+        )
+    );
+
+    // And three levels: the gateway in an edge's kind field.
+    let edge = Edge::from(gateway);
+    assert!(
+        format!("{edge:#}").contains(&format!("caused by: Io (at {made})")),
+        "{edge:#}"
+    );
+}
+
+/// A kind enum two levels above `ServiceKind`.
+#[derive(FastStatus, Debug)]
+#[status(name = Edge)]
+pub enum EdgeKind {
+    /// The gateway's status.
+    #[error("edge failed")]
+    Gateway(#[from] Gateway),
 }
 
 /// A kind enum one level above `ServiceKind`.

@@ -355,6 +355,30 @@ pub trait Kind: Sized + 'static {
     fn source_status(&self) -> Option<&Repr>;
 }
 
+impl<K: Kind> ValueType<K> {
+    /// The description of the kind enum `K` (its [`Kind::VALUE_TYPE`]): with it, a status
+    /// of `K` that a report reaches through a chain, where its type is not named, still gives
+    /// the status in its variant's source field.
+    #[must_use]
+    pub const fn of_kind() -> Self {
+        #[cfg(feature = "alloc")]
+        return Self::with_source_status(kind_source_status::<K>);
+        #[cfg(not(feature = "alloc"))]
+        Self::new()
+    }
+}
+
+/// The status a status of kind `K` has as its source: its variant's source field, when the
+/// variant has one, or else the source it was given (the order in which reports read a
+/// status of a kind they know).
+#[cfg(feature = "alloc")]
+fn kind_source_status<K: Kind>(repr: &Repr) -> Option<&Repr> {
+    match repr.kind_value::<K>() {
+        Some(kind) if kind.source().is_some() => kind.source_status(),
+        _ => repr.attached_source_status(),
+    }
+}
+
 /// A variant's source field, to tell a status apart from any other error:
 /// `(&&SourceField(field)).__fs_status()` picks [`FieldIsStatus`] for a status and
 /// [`FieldIsNotStatus`] for anything else.

@@ -10,7 +10,7 @@ use core::panic::Location;
 use crate::kinds::{CodeFields, Kind, KindPlace};
 use crate::repr::{
     ContextLine, ContextNode, Detail, Extras, KindHolder, Next, PayloadRef, Repr, Source, Stored,
-    Tail, ValueShare, ValueType, try_box,
+    Tail, ValueInfo, ValueShare, ValueType, try_box,
 };
 
 impl Repr {
@@ -89,11 +89,37 @@ impl Repr {
         self.extras()?.source.clone()
     }
 
-    /// The status this status's source is, when it was converted from one (`from = Status`):
-    /// reports show its creation site and context lines.
+    /// The status this status's source is, when it is one (`from = Status`, or a kind
+    /// variant's source field of a status type): reports show its creation site and context
+    /// lines. A status of a kind knows its variant's field without its type being named, so
+    /// a report finds the statuses at every depth of a chain.
     #[must_use]
     pub fn source_status(&self) -> Option<&Repr> {
+        match self.value_info() {
+            Some(info) => info.source_status(self),
+            None => self.attached_source_status(),
+        }
+    }
+
+    /// The status the source given to this status is, if it is one: what
+    /// [`source_status`](Self::source_status) finds for a status whose value (if any) has no
+    /// source field.
+    #[must_use]
+    pub fn attached_source_status(&self) -> Option<&Repr> {
         self.extras()?.source.as_deref()?.status()
+    }
+
+    /// The description of the type of the value this status holds: its own payload's, or
+    /// the one it is a changed copy of.
+    fn value_info(&self) -> Option<&'static ValueInfo> {
+        let payload = self.payload()?;
+        if let Some(info) = payload.value_info() {
+            return Some(info);
+        }
+        match payload.extras()?.kind.as_ref()? {
+            KindHolder::Value(share) => share.info(),
+            KindHolder::Packed(_) => None,
+        }
     }
 
     /// The backtrace captured when the status was created, if backtraces were enabled.

@@ -547,7 +547,7 @@ impl ::core::fmt::Display for ErrorKind {
 impl ::fast_status::__private::Kind for ErrorKind {
     type Code = ErrorCode;
     const VALUE_TYPE: &'static ::fast_status::__private::ValueType<Self> = {
-        static TYPE: ::fast_status::__private::ValueType<ErrorKind> = ::fast_status::__private::ValueType::new();
+        static TYPE: ::fast_status::__private::ValueType<ErrorKind> = ::fast_status::__private::ValueType::of_kind();
         &TYPE
     };
     #[inline]

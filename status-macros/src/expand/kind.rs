@@ -52,7 +52,7 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             type Code = #code;
 
             const VALUE_TYPE: &'static #private::ValueType<Self> = {
-                static TYPE: #private::ValueType<#kind> = #private::ValueType::new();
+                static TYPE: #private::ValueType<#kind> = #private::ValueType::of_kind();
                 &TYPE
             };
 

@@ -157,6 +157,10 @@ pub(crate) struct ValueInfo {
     offset: usize,
     /// Frees a payload of this type: `free_value::<K>`.
     free: unsafe fn(NonNull<Header>),
+    /// The status a status holding a value of this type has as its source, if it has one
+    /// (for a kind enum, a variant's source field may be a status): what reports ask of a
+    /// status they reach through a chain, whose type they do not know.
+    source_status: for<'r> fn(&'r Repr) -> Option<&'r Repr>,
 }
 
 impl ValueInfo {
@@ -174,6 +178,12 @@ impl ValueInfo {
     fn is_exactly<K: 'static>(&'static self, expected: &'static ValueType<K>) -> bool {
         ptr::eq(self, &raw const expected.info)
     }
+
+    /// The status `repr`, which holds a value of this type, has as its source.
+    #[inline]
+    pub(crate) fn source_status<'r>(&self, repr: &'r Repr) -> Option<&'r Repr> {
+        (self.source_status)(repr)
+    }
 }
 
 /// The description of a type `K` that a payload's value body can be: what a payload points at
@@ -189,11 +199,20 @@ impl<K: 'static> ValueType<K> {
     /// The description of `K`. A `K` too large for any allocation fails to compile.
     #[must_use]
     pub const fn new() -> Self {
+        Self::with_source_status(Repr::attached_source_status)
+    }
+
+    /// The description of `K`, whose holder's source status `source_status` finds.
+    #[must_use]
+    pub(crate) const fn with_source_status(
+        source_status: for<'r> fn(&'r Repr) -> Option<&'r Repr>,
+    ) -> Self {
         Self {
             info: ValueInfo {
                 type_id: TypeId::of::<K>(),
                 offset: value_offset::<K>(),
                 free: free_value::<K>,
+                source_status,
             },
             kind: PhantomData,
         }
@@ -538,11 +557,17 @@ impl<'a> PayloadRef<'a> {
         unsafe { value_of(self.ptr, ty, ValueInfo::is_exactly) }
     }
 
+    /// The description of the value body's type, if the body is a value.
+    #[inline]
+    pub(crate) fn value_info(self) -> Option<&'static ValueInfo> {
+        // SAFETY: as for `code`.
+        unsafe { (*self.ptr.as_ptr()).value }
+    }
+
     /// Whether the body is a value (of some variant with fields).
     #[inline]
     pub(crate) fn has_value(self) -> bool {
-        // SAFETY: as for `code`.
-        unsafe { (*self.ptr.as_ptr()).value }.is_some()
+        self.value_info().is_some()
     }
 
     /// The extras, if any were attached.
@@ -813,6 +838,13 @@ impl ValueShare {
         unsafe { &(*self.0.as_ptr()).value_access }.read();
         // SAFETY: this share keeps the payload and its value alive while `self` is borrowed.
         unsafe { value_of(self.0, ty, ValueInfo::is) }
+    }
+
+    /// The description of the value's type (always there: `of` checked it).
+    pub(crate) fn info(&self) -> Option<&'static ValueInfo> {
+        // SAFETY: this share keeps the payload alive; a read of one field, which never
+        // changes.
+        unsafe { (*self.0.as_ptr()).value }
     }
 
     /// The count of the value's holders.
