@@ -105,7 +105,7 @@ impl Repr {
     /// [`source_status`](Self::source_status) finds for a status whose value (if any) has no
     /// source field.
     #[must_use]
-    pub fn attached_source_status(&self) -> Option<&Repr> {
+    pub(crate) fn attached_source_status(&self) -> Option<&Repr> {
         self.extras()?.source.as_deref()?.status()
     }
 

@@ -285,15 +285,14 @@ impl<'a> Causes<'a> {
     }
 
     /// The causes of a status of kind `K`: its variant's source field first, or else the
-    /// source it was given.
+    /// source it was given (`Repr::source_status` reads them in the same order).
     fn of_kind<K: Kind>(repr: &'a Repr) -> Self {
-        let kind = repr.kind_value::<K>();
-        match kind.and_then(K::source) {
-            Some(field) => Self {
-                next: Some(field),
-                status: kind.and_then(K::source_status),
-            },
-            None => Self::of(repr),
+        Self {
+            next: repr
+                .kind_value::<K>()
+                .and_then(K::source)
+                .or_else(|| repr.source()),
+            status: repr.source_status(),
         }
     }
 

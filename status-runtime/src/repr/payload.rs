@@ -196,7 +196,8 @@ pub struct ValueType<K> {
 }
 
 impl<K: 'static> ValueType<K> {
-    /// The description of `K`. A `K` too large for any allocation fails to compile.
+    /// The description of `K`. A `K` too large for any allocation fails to compile. A kind
+    /// enum's is [`ValueType::of_kind`], which also finds its variant's source status.
     #[must_use]
     pub const fn new() -> Self {
         Self::with_source_status(Repr::attached_source_status)
