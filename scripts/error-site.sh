@@ -25,26 +25,29 @@ size_of() { # symbol: its `.text` bytes, or nothing when it was inlined
     echo "${hex:+$((16#$hex))}"
 }
 
+print_sizes() { # pattern (`{}` for each name), names...: each name's reader size
+    local pattern=$1 name size
+    shift
+    for name in "$@"; do
+        size=$(size_of "${pattern//\{\}/$name}")
+        printf '  %-12s %6s bytes\n' "$name" "${size:-(inlined)}"
+    done
+}
+
 disassemble() { # symbol
     objdump -d --no-show-raw-insn -C "$exe" \
         | awk -v f="<$1>:" 'index($0, f),/^$/' | grep -v int3 | sed 's/^/    /'
 }
 
 echo "error site: .text bytes of fields::<type>::reader (profile $profile)"
-for module in by_value boxed fast anyhow; do
-    size=$(size_of "fast_status_benches::fields::${module}::reader")
-    printf '  %-10s %6s bytes\n' "$module" "${size:-(inlined)}"
-done
+print_sizes 'fast_status_benches::fields::{}::reader' by_value boxed fast anyhow
 echo
 echo "fast-status's reader:"
 disassemble fast_status_benches::fields::fast::reader
 
 echo
 echo "error site with a two-argument message: .text bytes of site::<way>_reader (profile $profile)"
-for way in enum status constructor anyhow; do
-    size=$(size_of "fast_status_benches::site::${way}_reader")
-    printf '  %-12s %6s bytes\n' "$way" "${size:-(inlined)}"
-done
+print_sizes 'fast_status_benches::site::{}_reader' enum status constructor anyhow
 echo
 echo "status!'s reader, and the function it calls:"
 for symbol in status_reader status_reader::__status; do
