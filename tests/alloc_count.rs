@@ -382,6 +382,21 @@ fn a_heap_kind_allocates_once_and_its_clones_not_at_all() {
 }
 
 #[test]
+fn a_heap_kind_with_context_frees_it_with_the_value() {
+    // A variant that owns nothing, with extras in its own payload: freed with them.
+    let (allocations, live) = measure(|| {
+        let status = FieldError::too_big(9, 8)
+            .context("a line")
+            .with_detail(3_u8);
+        assert_eq!(status.context_lines().count(), 1);
+        assert_eq!(status.detail::<u8>(), Some(&3));
+        drop(status);
+    });
+    assert!(allocations > 1, "the value's payload and its extras");
+    assert_eq!(live, 0);
+}
+
+#[test]
 fn everything_a_status_with_fields_holds_is_freed() {
     let (_, live) = measure(|| {
         for status in [

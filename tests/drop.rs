@@ -145,6 +145,36 @@ enum FieldedKind {
     Counted(DropCounter),
 }
 
+/// A status type with fields, one variant owning what it drops and one owning nothing, that
+/// never captures a backtrace: a payload without extras unless it is given some, whatever
+/// `RUST_BACKTRACE` says.
+#[derive(fast_status::FastStatus, Debug)]
+#[status(name = Mixed, backtrace = never)]
+enum MixedKind {
+    /// Holds a drop counter.
+    #[error("counted")]
+    Counted(DropCounter),
+    /// Owns nothing: freeing its payload drops nothing but what the status holds besides.
+    #[error("plain {size}")]
+    Plain { size: usize },
+}
+
+#[test]
+fn a_variant_is_dropped_by_what_it_holds_not_by_its_enum() {
+    let drops = Arc::new(AtomicUsize::new(0));
+    // The enum needs dropping; this variant does, the other does not.
+    drop(Mixed::counted(DropCounter(Arc::clone(&drops))));
+    assert_eq!(drops.load(Ordering::SeqCst), 1);
+    // A variant that owns nothing, with a detail that does: the detail is dropped with it.
+    let status = Mixed::plain(usize::MAX).with_detail(DropCounter(Arc::clone(&drops)));
+    assert!(matches!(
+        status.kind().as_deref(),
+        Some(MixedKind::Plain { size: usize::MAX })
+    ));
+    drop(status);
+    assert_eq!(drops.load(Ordering::SeqCst), 2);
+}
+
 #[test]
 fn a_variants_value_is_dropped_once_after_clones_on_many_threads() {
     const THREADS: usize = 8;

@@ -22,6 +22,8 @@ use core::mem::ManuallyDrop;
 use core::ops::Deref;
 use core::panic::Location;
 
+#[cfg(feature = "alloc")]
+use crate::repr::DropTest;
 use crate::repr::{Repr, ValueType};
 use crate::traits::{Backtraces, Code, FastStatus};
 
@@ -353,6 +355,11 @@ pub trait Kind: Sized + 'static {
     /// The representation of the variant's source field when that field is a status
     /// (`Net(#[from] NetStatus)`), so that reports show its creation site and context lines.
     fn source_status(&self) -> Option<&Repr>;
+
+    /// Whether dropping the variant runs any code (whether one of its fields' types needs
+    /// dropping): when it does not, freeing a payload that holds it is one call to the
+    /// allocator.
+    fn needs_drop(&self) -> bool;
 }
 
 impl<K: Kind> ValueType<K> {
@@ -362,9 +369,23 @@ impl<K: Kind> ValueType<K> {
     #[must_use]
     pub const fn of_kind() -> Self {
         #[cfg(feature = "alloc")]
-        return Self::with_source_status(kind_source_status::<K>);
+        return Self::described::<KindDrop>(kind_source_status::<K>);
         #[cfg(not(feature = "alloc"))]
         Self::new()
+    }
+}
+
+/// The drop test for a kind enum: by its variant ([`Kind::needs_drop`]), so that freeing a
+/// payload of a variant of plain fields skips to the allocator even when another variant
+/// holds a `String`.
+#[cfg(feature = "alloc")]
+struct KindDrop;
+
+#[cfg(feature = "alloc")]
+impl<K: Kind> DropTest<K> for KindDrop {
+    #[inline]
+    fn drop_is_noop(value: &K) -> bool {
+        !value.needs_drop()
     }
 }
 

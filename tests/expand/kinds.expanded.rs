@@ -621,6 +621,20 @@ impl ::fast_status::__private::Kind for ErrorKind {
             _ => ::core::option::Option::None,
         }
     }
+    #[inline]
+    fn needs_drop(&self) -> ::core::primitive::bool {
+        match self {
+            Self::TooBig { .. } => ::core::mem::needs_drop::<(usize, usize)>(),
+            Self::BadOffset(..) => ::core::mem::needs_drop::<(u32,)>(),
+            Self::Io(..) => ::core::mem::needs_drop::<(std::io::Error,)>(),
+            Self::Named { .. } => ::core::mem::needs_drop::<(String, u32)>(),
+            Self::Other(..) => {
+                ::core::mem::needs_drop::<(Box<dyn std::error::Error + Send + Sync>,)>()
+            }
+            #[allow(unreachable_patterns)]
+            _ => false,
+        }
+    }
 }
 #[automatically_derived]
 impl ::core::convert::From<ErrorKind> for Error {

@@ -46,6 +46,7 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     let raw = local("raw");
     let source_arms = variants.iter().filter_map(source_arm);
     let status_arms = variants.iter().filter_map(|v| source_status_arm(g, v));
+    let drop_arms = variants.iter().filter_map(needs_drop_arm);
     quote! {
         #[automatically_derived]
         impl #private::Kind for #kind {
@@ -99,8 +100,31 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
                     _ => ::core::option::Option::None,
                 }
             }
+
+            #[inline]
+            fn needs_drop(&self) -> ::core::primitive::bool {
+                match self {
+                    #(#drop_arms)*
+                    #[allow(unreachable_patterns)]
+                    _ => false,
+                }
+            }
         }
     }
+}
+
+/// Whether dropping `v` runs code: whether the tuple of its field types needs dropping, known
+/// at compile time. None for a unit variant (the catch-all's `false`).
+fn needs_drop_arm(v: &Variant<'_>) -> Option<TokenStream> {
+    if v.fields.is_empty() {
+        return None;
+    }
+    let ident = v.ident;
+    let rest = rest_pattern(v);
+    let types = v.fields.iter().map(|f| f.ty);
+    Some(quote! {
+        Self::#ident #rest => ::core::mem::needs_drop::<(#(#types,)*)>(),
+    })
 }
 
 /// `{ .. }` or `(..)` for a variant with fields, nothing for a unit variant.

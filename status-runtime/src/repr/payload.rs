@@ -155,7 +155,7 @@ pub(crate) struct ValueInfo {
     type_id: TypeId,
     /// Where the value starts in the allocation: after the header, aligned for it.
     offset: usize,
-    /// Frees a payload of this type: `free_value::<K>`.
+    /// Frees a payload of this type: `free_payload::<K, _>`.
     free: unsafe fn(NonNull<Header>),
     /// The status a status holding a value of this type has as its source, if it has one
     /// (for a kind enum, a variant's source field may be a status): what reports ask of a
@@ -200,19 +200,20 @@ impl<K: 'static> ValueType<K> {
     /// enum's is [`ValueType::of_kind`], which also finds its variant's source status.
     #[must_use]
     pub const fn new() -> Self {
-        Self::with_source_status(Repr::attached_source_status)
+        Self::described::<TypeDrop>(Repr::attached_source_status)
     }
 
-    /// The description of `K`, whose holder's source status `source_status` finds.
+    /// The description of `K`, whose holder's source status `source_status` finds, and
+    /// whose values `D` tells apart by whether dropping them does anything.
     #[must_use]
-    pub(crate) const fn with_source_status(
+    pub(crate) const fn described<D: DropTest<K>>(
         source_status: for<'r> fn(&'r Repr) -> Option<&'r Repr>,
     ) -> Self {
         Self {
             info: ValueInfo {
                 type_id: TypeId::of::<K>(),
                 offset: value_offset::<K>(),
-                free: free_value::<K>,
+                free: free_payload::<K, D>,
                 source_status,
             },
             kind: PhantomData,
@@ -251,6 +252,58 @@ const fn value_layout<K>() -> Layout {
     layout
 }
 
+/// Whether dropping a value of type `K` does nothing: what lets the free of its payload skip
+/// to the allocator.
+pub(crate) trait DropTest<K> {
+    /// Whether dropping `value` does nothing. `false` is always correct, only slower.
+    fn drop_is_noop(value: &K) -> bool;
+}
+
+/// The test for any type: by the type alone, at compile time.
+pub(crate) struct TypeDrop;
+
+impl<K> DropTest<K> for TypeDrop {
+    #[inline]
+    fn drop_is_noop(_: &K) -> bool {
+        !core::mem::needs_drop::<K>()
+    }
+}
+
+/// Frees the payload at `ptr`, whose value is a `K`. When the payload has no extras and `D`
+/// says dropping the value does nothing (a variant of plain fields, the common case), that is
+/// one call to the allocator, made as a tail call, with no stack frame; anything else goes
+/// to [`free_value`], which drops what there is and guards against a `Drop` that panics.
+///
+/// # Safety
+///
+/// As for [`free_value`].
+unsafe fn free_payload<K, D: DropTest<K>>(ptr: NonNull<Header>) {
+    #[cfg(not(loom))]
+    {
+        // SAFETY: the payload is live and unreferenced, as the caller guarantees; a read of
+        // one field.
+        let no_extras = matches!(unsafe { &(*ptr.as_ptr()).extras }, ExtrasAt::None);
+        // SAFETY: `alloc_value::<K>` put a `K` at this offset in this allocation, reached from
+        // its pointer; the reference is not used after the test.
+        let noop = no_extras
+            && D::drop_is_noop(unsafe {
+                ptr.cast::<u8>()
+                    .add(value_offset::<K>())
+                    .cast::<K>()
+                    .as_ref()
+            });
+        if noop {
+            // SAFETY: nothing to drop (no extras, the value's drop does nothing, the header's
+            // other fields own nothing): the allocation, made with this layout, is given back
+            // once, and nothing references it.
+            unsafe { alloc::alloc::dealloc(ptr.as_ptr().cast(), const { value_layout::<K>() }) };
+            return;
+        }
+    }
+    // SAFETY: as the caller guarantees.
+    unsafe { free_value::<K>(ptr) }
+}
+
 /// Drops a payload's header when dropped: made before the value is dropped, so that a panic
 /// there still drops the header's extras (before the allocation is freed).
 struct DropHeader(NonNull<Header>);
@@ -271,6 +324,7 @@ impl Drop for DropHeader {
 ///
 /// `ptr` is the allocation pointer of a payload built by `alloc_value::<K>`, and nothing
 /// references the payload any more (no status word, no value share).
+#[inline(never)]
 unsafe fn free_value<K>(ptr: NonNull<Header>) {
     #[cfg(loom)]
     // SAFETY: the caller guarantees the payload is unaliased.
