@@ -514,33 +514,38 @@ impl Repr {
     /// one, and leaves the word in the inline state with code 0, so calling it again is
     /// harmless. Does nothing for the other states. What a derived status's `Drop` calls.
     ///
-    /// Inline: it moves the word out and passes it by value to
-    /// [`release_share`](Self::release_share), the one out-of-line, cold cleanup function. In a
-    /// `Drop` the word left behind is never read, so it is not stored, and the word stays in a
-    /// register: the caller does not spill it to memory to pass its address (`match4` in
-    /// BENCHMARKS.md). Code 0, not the old code, so that nothing is read from the payload
-    /// for a word nobody reads.
+    /// Inline: it tests the word's tag and passes the payload's address to
+    /// [`release_share`](Self::release_share), the one out-of-line, cold cleanup function,
+    /// which does not test it again. In a `Drop` the word left behind is never read, so it is
+    /// not stored, and the word stays in a register: the caller does not spill it to memory to
+    /// pass its address (`match4` in BENCHMARKS.md). Code 0, not the old code, so that nothing
+    /// is read from the payload for a word nobody reads.
     #[inline(always)]
     #[allow(
         clippy::inline_always,
-        reason = "a call with the word by value: no spill of it in the caller's loop (match4)"
+        reason = "a call with the payload's address: no spill of the word in the caller's loop \
+                  (match4)"
     )]
     pub fn release_heap(&mut self) {
-        if self.is_heap() {
-            core::mem::replace(self, Self::inline(0)).release_share();
+        if let Some(ptr) = self.heap_ptr() {
+            *self = Self::inline(0);
+            // SAFETY: the word held one share of the payload at `ptr` and, in the inline state
+            // now, holds it no longer: the share is handed over once.
+            unsafe { Self::release_share(ptr) };
         }
     }
 
-    /// Gives up this word's share of its heap payload, freeing the payload when it was the
-    /// last one. Does nothing for the other states.
+    /// Gives up a share of the heap payload at `ptr`, freeing the payload when it was the last
+    /// one.
+    ///
+    /// # Safety
+    ///
+    /// `ptr` is the allocation pointer of a live payload, and the caller hands over one of its
+    /// shares, which it no longer uses.
     #[cold]
     #[inline(never)]
-    fn release_share(self) {
-        let Some(ptr) = self.heap_ptr() else {
-            return;
-        };
-        // SAFETY: the word held one share of the payload at `ptr`, and the word is consumed
-        // here (it has no `Drop`): the share moves into the `Own` exactly once.
+    unsafe fn release_share(ptr: NonNull<Header>) {
+        // SAFETY: as the caller guarantees.
         unsafe { Own::new(ptr) }.release();
     }
 }
