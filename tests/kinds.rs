@@ -480,3 +480,39 @@ fn generic_code_works_over_statuses_with_fields() {
         Some(ErrorKind::BadOffset(3))
     ));
 }
+
+/// A kind enum whose variants hold others of their own enum, written as `Self` (as a recursive
+/// thiserror enum writes them).
+#[derive(FastStatus, Debug)]
+#[status(name = Tree)]
+pub enum TreeKind {
+    #[error("leaf {0}")]
+    Leaf(u8),
+    #[error("wrapped: {0}")]
+    Wrapped(Box<Self>),
+    #[error("pair at depth {depth}")]
+    Pair {
+        inner: Option<Box<Self>>,
+        depth: u32,
+    },
+}
+
+#[test]
+fn a_field_may_name_its_own_enum_as_self() {
+    let wrapped = Tree::wrapped(Box::new(TreeKind::Leaf(7)));
+    assert_eq!(wrapped.to_string(), "wrapped: leaf 7");
+    match wrapped.kind().as_deref() {
+        Some(TreeKind::Wrapped(inner)) => assert!(matches!(**inner, TreeKind::Leaf(7))),
+        other => panic!("not the wrapped leaf: {other:?}"),
+    }
+    let pair = Tree::pair(Some(Box::new(TreeKind::Leaf(1))), 2);
+    assert_eq!(pair.to_string(), "pair at depth 2");
+    assert!(matches!(
+        pair.kind().as_deref(),
+        Some(TreeKind::Pair {
+            inner: Some(_),
+            depth: 2
+        })
+    ));
+    assert!(Tree::leaf(3).is_leaf());
+}

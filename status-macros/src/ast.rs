@@ -6,7 +6,8 @@
 //! enum names its code enum with `code = ..`, DESIGN §9), for which a fieldless code enum is
 //! generated beside it.
 
-use proc_macro2::Span;
+use proc_macro2::{Group, Span, TokenStream, TokenTree};
+use quote::ToTokens;
 use syn::{Data, DeriveInput, Expr, ExprLit, Fields, Ident, Lit, Path, Type, UnOp, Visibility};
 
 use crate::attr;
@@ -52,7 +53,12 @@ pub(crate) struct Variant<'a> {
 }
 
 pub(crate) struct Field<'a> {
-    pub(crate) ty: &'a Type,
+    /// The type as written.
+    written: &'a Type,
+    /// The type with `Self` spelled as the enum's name, when it mentions `Self`
+    /// (`Box<Self>`): generated code names field types outside the enum's own impls too (the
+    /// status type's constructors, the assertions), where `Self` is another type or none.
+    resolved: Option<Type>,
     pub(crate) attrs: attr::Field,
     /// The field's name, for a named field.
     pub(crate) ident: Option<&'a Ident>,
@@ -114,7 +120,7 @@ impl<'a> Input<'a> {
             .map(|v| {
                 let raw = discriminant(cx, v, next);
                 next = raw.map(|r| u64::from(r) + 1);
-                Variant::from_syn(cx, v, raw)
+                Variant::from_syn(cx, &node.ident, v, raw)
             })
             .collect();
 
@@ -166,7 +172,7 @@ impl<'a> Input<'a> {
 }
 
 impl<'a> Variant<'a> {
-    fn from_syn(cx: &Ctxt, node: &'a syn::Variant, raw: Option<u32>) -> Self {
+    fn from_syn(cx: &Ctxt, enum_ident: &Ident, node: &'a syn::Variant, raw: Option<u32>) -> Self {
         let name = node.ident.to_string();
         let name = name.strip_prefix("r#").unwrap_or(&name).to_owned();
         let fields = node
@@ -174,7 +180,8 @@ impl<'a> Variant<'a> {
             .iter()
             .enumerate()
             .map(|(i, field)| Field {
-                ty: &field.ty,
+                written: &field.ty,
+                resolved: without_self(&field.ty, enum_ident),
                 attrs: attr::field(cx, &field.attrs),
                 ident: field.ident.as_ref(),
                 binding: field
@@ -320,4 +327,47 @@ fn literal_code(cx: &Ctxt, expr: &Expr) -> Option<u64> {
             None
         }
     }
+}
+
+impl Field<'_> {
+    /// The field's type, `Self` spelled as the enum's name.
+    pub(crate) fn ty(&self) -> &Type {
+        self.resolved.as_ref().unwrap_or(self.written)
+    }
+}
+
+/// `ty` with every `Self` replaced by `enum_ident` (each keeping its span), or `None` if it
+/// does not mention `Self`.
+fn without_self(ty: &Type, enum_ident: &Ident) -> Option<Type> {
+    fn mentions_self(tokens: TokenStream) -> bool {
+        tokens.into_iter().any(|token| match token {
+            TokenTree::Ident(ident) => ident == "Self",
+            TokenTree::Group(group) => mentions_self(group.stream()),
+            _ => false,
+        })
+    }
+    fn replace(tokens: TokenStream, enum_ident: &Ident) -> TokenStream {
+        tokens
+            .into_iter()
+            .map(|token| match token {
+                TokenTree::Ident(ident) if ident == "Self" => {
+                    let mut name = enum_ident.clone();
+                    name.set_span(ident.span());
+                    TokenTree::Ident(name)
+                }
+                TokenTree::Group(group) => {
+                    let mut replaced =
+                        Group::new(group.delimiter(), replace(group.stream(), enum_ident));
+                    replaced.set_span(group.span());
+                    TokenTree::Group(replaced)
+                }
+                other => other,
+            })
+            .collect()
+    }
+    let tokens = ty.to_token_stream();
+    if !mentions_self(tokens.clone()) {
+        return None;
+    }
+    syn::parse2(replace(tokens, enum_ident)).ok()
 }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use proc_macro2::Span;
 use quote::ToTokens;
 
-use crate::ast::{Input, Variant};
+use crate::ast::{Field, Input, Variant};
 use crate::case::{Spelling, spelling};
 use crate::ctxt::Ctxt;
 use crate::format;
@@ -231,7 +231,7 @@ fn check_method_names(cx: &Ctxt, input: &Input<'_>) {
 fn check_from_types(cx: &Ctxt, input: &Input<'_>) {
     let mut seen: HashMap<String, &Variant<'_>> = HashMap::new();
     for variant in &input.variants {
-        let from_field = variant.converted_field().map(|f| f.ty);
+        let from_field = variant.converted_field().map(Field::ty);
         for ty in variant.attrs.from.iter().chain(from_field) {
             let key = ty.to_token_stream().to_string();
             if let Some(first) = seen.get(&key) {

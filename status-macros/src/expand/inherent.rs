@@ -6,7 +6,7 @@ use quote::{format_ident, quote};
 use syn::Ident;
 
 use super::{Gen, constructor_name, local};
-use crate::ast::Variant;
+use crate::ast::{Field, Variant};
 use crate::case::to_snake_case;
 
 pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
@@ -139,7 +139,7 @@ fn field_constructor(
             None => format_ident!("value{}", i),
         })
         .collect();
-    let types = v.fields.iter().map(|f| f.ty);
+    let types = v.fields.iter().map(Field::ty);
     let value = if v.named {
         quote!(#kind::#variant { #(#params),* })
     } else {

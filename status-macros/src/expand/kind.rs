@@ -121,7 +121,7 @@ fn needs_drop_arm(v: &Variant<'_>) -> Option<TokenStream> {
     }
     let ident = v.ident;
     let rest = rest_pattern(v);
-    let types = v.fields.iter().map(|f| f.ty);
+    let types = v.fields.iter().map(Field::ty);
     Some(quote! {
         Self::#ident #rest => ::core::mem::needs_drop::<(#(#types,)*)>(),
     })
@@ -154,7 +154,7 @@ fn bind_all(v: &Variant<'_>) -> TokenStream {
 pub(super) fn may_pack(v: &Variant<'_>) -> bool {
     let mut width = 0;
     for field in &v.fields {
-        match written_width(field.ty) {
+        match written_width(field.ty()) {
             Width::Bits(bits) => width += bits,
             Width::Never => return false,
             Width::Unknown => {}
@@ -217,7 +217,7 @@ fn pack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
     let pattern = bind_all(v);
     let packer = local("packer");
     let pushes = v.fields.iter().map(|f| {
-        let (ty, binding) = (f.ty, &f.binding);
+        let (ty, binding) = (f.ty(), &f.binding);
         quote! {
             .and_then(|#packer| #packer.push((&&#private::Field::<#ty>::new()).__fs_pack(#binding)))
         }
@@ -243,7 +243,7 @@ fn unpack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
     }
     let (fields, unpacker) = (local("fields"), local("unpacker"));
     let takes = v.fields.iter().map(|f| {
-        let (ty, binding) = (f.ty, &f.binding);
+        let (ty, binding) = (f.ty(), &f.binding);
         quote! {
             let #binding = (&&#private::Field::<#ty>::new()).__fs_unpack(&mut #unpacker)?;
         }
@@ -272,7 +272,7 @@ fn source_arm(v: &Variant<'_>) -> Option<TokenStream> {
     let binding = &source.binding;
     let pattern = source_pattern(v, source);
     // Spanned on the field's type, so a source that is not an error is reported there.
-    let value = quote_spanned! {source.ty.span()=>
+    let value = quote_spanned! {source.ty().span()=>
         ::core::option::Option::Some(#binding.as_dyn_error())
     };
     Some(quote!(Self::#ident #pattern => #value,))
@@ -321,7 +321,7 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     );
     let from_fields = g.input.variants.iter().filter_map(|v| {
         let field = v.converted_field()?;
-        let ty = field.ty;
+        let ty = field.ty();
         let ident = v.ident;
         let source = local("source");
         let value = if let Some(member) = field.ident {
@@ -368,7 +368,7 @@ fn assertions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     let private = &g.private;
     // One error per field that cannot be stored: `Send` first, then `Sync` and `'static`.
     let fields = g.input.variants.iter().flat_map(|v| &v.fields).map(|f| {
-        let ty = f.ty;
+        let ty = f.ty();
         quote! {
             (&&#private::FieldProbe::<#ty>::NEW).__fs_storable::<#ty>();
         }

@@ -57,6 +57,8 @@ twins! {
     Format(#[source] std::fmt::Error),
     #[error("{{braces}} and {0}")]
     Braces(char),
+    #[error("nested in {0}")]
+    Nested(Box<Self>),
     #[error("no fields")]
     Unit,
 }
@@ -103,6 +105,7 @@ fn every_variant_displays_as_thiserror_displays_it() {
     });
     same!(ErrorKind::Format(std::fmt::Error));
     same!(ErrorKind::Braces('é'));
+    same!(ErrorKind::Nested(Box::new(ErrorKind::BadOffset(1))));
     same!(ErrorKind::Unit);
 }
 
