@@ -389,9 +389,10 @@ fn shorthand(
                 operand = false;
             }
             TokenTree::Punct(p) => {
-                // The second `.` of `..` is not a shorthand: a joint punct is part of a longer
-                // operator.
-                operand = p.spacing() == Spacing::Alone;
+                // After an operator an operand starts, also right after it (`*.code`, `&.name`,
+                // `!.flag`, whose operator is joint to the `.`), but not after a `.`: the
+                // second `.` of `..` is not a shorthand.
+                operand = p.as_char() != '.';
                 out.push(TokenTree::Punct(p));
             }
             other => {
@@ -478,6 +479,21 @@ mod tests {
             rewrite("{n:?}", &[quote!(n = .name)], &fields).unwrap(),
             "{n:?} n = name"
         );
+        // Right after a unary operator, as thiserror reads it (the tokens parsed from text, so
+        // that `*` is joint to the `.` as the compiler gives it).
+        let fields = named(&["code", "name"]);
+        let unary: TokenStream = "Self::hint(*.code), &.name, !.code".parse().unwrap();
+        let args: Vec<TokenStream> = unary
+            .into_iter()
+            .collect::<Vec<_>>()
+            .split(|t| matches!(t, proc_macro2::TokenTree::Punct(p) if p.as_char() == ','))
+            .map(|arg| arg.iter().cloned().collect())
+            .collect();
+        assert_eq!(
+            rewrite("{} {} {}", &args, &fields).unwrap(),
+            "{} {} {} Self :: hint (*code) | &name | !code"
+        );
+        let fields = named(&["name"]);
         // `self.name` and `x.len()` are field accesses and method calls, `a..b` a range: not
         // shorthands.
         assert_eq!(

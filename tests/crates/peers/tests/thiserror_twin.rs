@@ -7,6 +7,11 @@ use std::error::Error as _;
 /// A constant a display text names, as `format_args!` captures it.
 const LIMIT: usize = 64;
 
+/// A function a display argument calls with a field's value.
+fn double(value: u8) -> u16 {
+    u16::from(value) * 2
+}
+
 /// Declares the variants twice: `thiserror_twin::ErrorKind` and `fast_status_twin::ErrorKind`
 /// (whose status is `fast_status_twin::Error`).
 macro_rules! twins {
@@ -49,6 +54,8 @@ twins! {
     Computed { name: String, line: u32, column: u32 },
     #[error("named argument {n} of {LIMIT}", n = .count * 2)]
     NamedArgument { count: usize },
+    #[error("{} and {}", double(*.value), !.flag)]
+    Unary { value: u8, flag: bool },
     #[error("I/O failed")]
     Io(#[from] std::io::Error),
     #[error("parse failed: {source}")]
@@ -99,6 +106,10 @@ fn every_variant_displays_as_thiserror_displays_it() {
         column: 4
     });
     same!(ErrorKind::NamedArgument { count: 21 });
+    same!(ErrorKind::Unary {
+        value: 4,
+        flag: false
+    });
     same!(ErrorKind::Io(std::io::Error::other("disk")));
     same!(ErrorKind::Parse {
         source: "x".parse::<u8>().unwrap_err()
