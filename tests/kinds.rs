@@ -495,6 +495,8 @@ pub enum TreeKind {
         inner: Option<Box<Self>>,
         depth: u32,
     },
+    #[error("caused")]
+    Caused(#[source] Box<Self>),
 }
 
 #[test]
@@ -515,4 +517,30 @@ fn a_field_may_name_its_own_enum_as_self() {
         })
     ));
     assert!(Tree::leaf(3).is_leaf());
+}
+
+#[test]
+fn a_kind_enum_is_an_error_with_its_variants_sources() {
+    // As under thiserror: the kind enum is an error, whose source is its variant's.
+    let kind = ErrorKind::Parse {
+        what: "a number",
+        source: parse_error(),
+    };
+    assert_eq!(
+        kind.source().map(ToString::to_string),
+        Some(parse_error().to_string())
+    );
+    let boxed: Box<dyn std::error::Error + Send + Sync> = Box::new(ErrorKind::BadOffset(1));
+    assert_eq!(boxed.to_string(), ErrorKind::BadOffset(1).to_string());
+    assert!(boxed.source().is_none());
+
+    // A source that is another of its own enum: the status's source is it, and its own
+    // source is the next.
+    let status = Tree::caused(Box::new(TreeKind::Caused(Box::new(TreeKind::Leaf(2)))));
+    let first = status.source().expect("the variant's source");
+    assert_eq!(first.to_string(), "caused");
+    assert_eq!(
+        first.source().map(ToString::to_string).as_deref(),
+        Some("leaf 2")
+    );
 }

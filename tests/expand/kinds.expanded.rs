@@ -544,6 +544,15 @@ impl ::core::fmt::Display for ErrorKind {
     }
 }
 #[automatically_derived]
+impl ::core::error::Error for ErrorKind
+where
+    for<'__fs> ErrorKind: ::core::fmt::Debug,
+{
+    fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
+        ::fast_status::__private::Kind::source(self)
+    }
+}
+#[automatically_derived]
 impl ::fast_status::__private::Kind for ErrorKind {
     type Code = ErrorCode;
     const VALUE_TYPE: &'static ::fast_status::__private::ValueType<Self> = {

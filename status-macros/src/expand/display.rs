@@ -1,5 +1,6 @@
-//! `Display` and `Debug` of the status, and for an enum of kinds the kind's own `Display`:
-//! each variant's display text with its fields, as thiserror writes it.
+//! `Display` and `Debug` of the status, and for an enum of kinds the kind's own `Display`
+//! (each variant's display text with its fields, as thiserror writes it) and `Error` (each
+//! variant's source).
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -66,6 +67,7 @@ fn kind_display(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     // Hygienic: a field named `f` or `formatter` does not shadow it.
     let formatter = local("formatter");
     let arms = g.input.variants.iter().map(|v| variant_arm(v, &formatter));
+    let private = &g.private;
     quote! {
         #[automatically_derived]
         impl ::core::fmt::Display for #kind {
@@ -73,6 +75,20 @@ fn kind_display(g: &Gen<'_>, kind: &Ident) -> TokenStream {
                 match self {
                     #(#arms)*
                 }
+            }
+        }
+
+        // The kind enum stays an error, as it was under thiserror: its variants' sources, a
+        // `Box<Self>` source among them, and code that still returns it, keep working. The
+        // bound holds for every kind enum that compiles (the derive asks for `Debug`, once,
+        // through `AssertDebug`); written out, a missing `Debug` is not reported twice.
+        #[automatically_derived]
+        impl ::core::error::Error for #kind
+        where
+            for<'__fs> #kind: ::core::fmt::Debug,
+        {
+            fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
+                #private::Kind::source(self)
             }
         }
     }

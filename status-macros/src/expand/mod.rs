@@ -8,7 +8,7 @@
 //! | constructors, predicates, accessors, `kind()` | [`inherent`] |
 //! | `with_message`, `with_detail`, `context`, readers of extras | [`builders`] |
 //! | `impl FastStatus`, `Clone`, `PartialEq`, `Error`, `From<Code>` | [`traits`] |
-//! | `Display` and `Debug` of the status, `Display` of a kind enum | [`display`] |
+//! | `Display` and `Debug` of the status, `Display` and `Error` of a kind enum | [`display`] |
 //! | a kind enum's storage (`impl Kind`), `From<Kind>`, `From` of `from` fields | [`kind`] |
 //! | `from = Type` conversions | [`from`] |
 //! | on invalid input: the errors and a minimal fallback | [`fallback`] |

@@ -66,6 +66,8 @@ twins! {
     Braces(char),
     #[error("nested in {0}")]
     Nested(Box<Self>),
+    #[error("caused")]
+    Caused(#[source] Box<Self>),
     #[error("no fields")]
     Unit,
 }
@@ -117,6 +119,7 @@ fn every_variant_displays_as_thiserror_displays_it() {
     same!(ErrorKind::Format(std::fmt::Error));
     same!(ErrorKind::Braces('é'));
     same!(ErrorKind::Nested(Box::new(ErrorKind::BadOffset(1))));
+    same!(ErrorKind::Caused(Box::new(ErrorKind::Braces('x'))));
     same!(ErrorKind::Unit);
 }
 
