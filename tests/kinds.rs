@@ -544,3 +544,21 @@ fn a_kind_enum_is_an_error_with_its_variants_sources() {
         Some("leaf 2")
     );
 }
+
+#[test]
+fn question_mark_still_converts_into_the_kind_enum() {
+    // Code that still returns the kind enum, as it returned the thiserror enum, keeps `?`.
+    fn open() -> Result<(), ErrorKind> {
+        Err(std::io::Error::other("disk"))?;
+        Ok(())
+    }
+    let kind = open().unwrap_err();
+    assert!(matches!(kind, ErrorKind::Io(_)));
+    assert_eq!(
+        kind.source().map(ToString::to_string).as_deref(),
+        Some("disk")
+    );
+    // And on into the status.
+    let status = Error::from(kind);
+    assert!(status.is_io());
+}

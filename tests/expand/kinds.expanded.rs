@@ -665,6 +665,14 @@ impl ::core::convert::From<std::io::Error> for Error {
         Self::__from_kind(ErrorKind::Io(source))
     }
 }
+#[automatically_derived]
+impl ::core::convert::From<std::io::Error> for ErrorKind {
+    ///The [`ErrorKind::Io`] of `source`, as thiserror's `#[from]` made it: `?` into a `Result<_, ErrorKind>` keeps working.
+    #[inline]
+    fn from(source: std::io::Error) -> Self {
+        ErrorKind::Io(source)
+    }
+}
 const _: () = {
     fn debug<T: ?::core::marker::Sized + ::fast_status::__private::AssertDebug>() {}
     let _ = debug::<ErrorKind>;

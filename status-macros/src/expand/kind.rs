@@ -1,6 +1,7 @@
 //! For an enum of kinds: how each variant is stored (`impl Kind`: its raw code, its fields packed
 //! when their types are `Pack` and fit in 32 bits, unpacked back, and its source), `From` the
-//! kind enum, `From` each `from` field's type, and the assertions that give one error per
+//! kind enum, `From` each `from` field's type (for the status, and for the kind enum as
+//! thiserror made it), and the assertions that give one error per
 //! mistake, on the offending token: a field that is not `Send + Sync + 'static`, an enum that is
 //! not `Debug`.
 
@@ -333,6 +334,10 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             "A [`{kind}::{ident}`] status of `source`, which stays its `source()`, recording the \
              caller's location (the `?`)."
         );
+        let kind_doc = format!(
+            "The [`{kind}::{ident}`] of `source`, as thiserror's `#[from]` made it: `?` into a \
+             `Result<_, {kind}>` keeps working."
+        );
         Some(quote! {
             #[automatically_derived]
             impl ::core::convert::From<#ty> for #name {
@@ -342,6 +347,15 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
                 #[track_caller]
                 fn from(#source: #ty) -> Self {
                     Self::__from_kind(#value)
+                }
+            }
+
+            #[automatically_derived]
+            impl ::core::convert::From<#ty> for #kind {
+                #[doc = #kind_doc]
+                #[inline]
+                fn from(#source: #ty) -> Self {
+                    #value
                 }
             }
         })

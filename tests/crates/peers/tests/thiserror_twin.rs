@@ -132,6 +132,13 @@ fn from_conversions_match_too() {
         status.source().map(ToString::to_string),
         thiserror.source().map(ToString::to_string)
     );
+    // The kind enum converts as the thiserror enum did, and is an error as it was.
+    let kind: fast_status_twin::ErrorKind = std::io::Error::other("io").into();
+    assert_eq!(kind.to_string(), thiserror.to_string());
+    assert_eq!(
+        kind.source().map(ToString::to_string),
+        thiserror.source().map(ToString::to_string)
+    );
 }
 
 /// thiserror does not take `#[error(transparent)]` through `twins!` (a `macro_rules!`), so these
