@@ -210,6 +210,32 @@ pub enum ServiceKind {
         #[source]
         cause: Net,
     },
+    /// The network's status, when there was one.
+    #[error("retries ran out")]
+    Retried {
+        #[source]
+        last: Option<Net>,
+    },
+}
+
+#[test]
+fn a_status_in_an_optional_source_field_shows_its_creation_site_and_lines() {
+    fast_status::set_backtrace_capture(false);
+    let net = Net::timeout("after 1 s").context("third try");
+    let (timeout, third) = (
+        net.location().expect("created with a message"),
+        net.context_lines().next().expect("one line").1,
+    );
+    let service = Service::retried(Some(net));
+    assert_eq!(
+        format!("{service:#}"),
+        format!(
+            "retries ran out\n  \
+             caused by: Timeout: after 1 s (at {timeout})\n  \
+             context: third try (at {third})"
+        )
+    );
+    assert_eq!(format!("{:#}", Service::retried(None)), "retries ran out");
 }
 
 fn serve_service() -> Result<(), Service> {

@@ -497,6 +497,11 @@ pub enum TreeKind {
     },
     #[error("caused")]
     Caused(#[source] Box<Self>),
+    #[error("maybe caused")]
+    Maybe {
+        #[source]
+        cause: Option<std::io::Error>,
+    },
 }
 
 #[test]
@@ -561,4 +566,17 @@ fn question_mark_still_converts_into_the_kind_enum() {
     // And on into the status.
     let status = Error::from(kind);
     assert!(status.is_io());
+}
+
+#[test]
+fn an_optional_source_is_the_source_when_there_is_one() {
+    // thiserror's rule: a source field written `Option<E>` is the source when it is `Some`.
+    assert!(Tree::maybe(None).source().is_none());
+    let status = Tree::maybe(Some(std::io::Error::other("disk")));
+    assert_eq!(
+        status.source().map(ToString::to_string).as_deref(),
+        Some("disk")
+    );
+    let kind = TreeKind::Maybe { cause: None };
+    assert!(kind.source().is_none());
 }

@@ -273,10 +273,33 @@ fn source_arm(v: &Variant<'_>) -> Option<TokenStream> {
     let binding = &source.binding;
     let pattern = source_pattern(v, source);
     // Spanned on the field's type, so a source that is not an error is reported there.
-    let value = quote_spanned! {source.ty().span()=>
-        ::core::option::Option::Some(#binding.as_dyn_error())
+    let value = if let Some(inner) = option_inner(source.ty()) {
+        let error = local("error");
+        quote_spanned! {inner.span()=>
+            #binding.as_ref().map(|#error| #error.as_dyn_error())
+        }
+    } else {
+        quote_spanned! {source.ty().span()=>
+            ::core::option::Option::Some(#binding.as_dyn_error())
+        }
     };
     Some(quote!(Self::#ident #pattern => #value,))
+}
+
+/// `T` when `ty` is written `Option<T>` (the last segment of its path, as thiserror tells an
+/// optional source).
+fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(path) = ty else {
+        return None;
+    };
+    let last = path.path.segments.last()?;
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    match (last.ident == "Option", args.args.first(), args.args.len()) {
+        (true, Some(syn::GenericArgument::Type(inner)), 1) => Some(inner),
+        _ => None,
+    }
 }
 
 /// The arm of `Kind::source_status` for a variant whose source field may be a status (not a
@@ -290,8 +313,16 @@ fn source_status_arm(g: &Gen<'_>, v: &Variant<'_>) -> Option<TokenStream> {
     let ident = v.ident;
     let binding = &source.binding;
     let pattern = source_pattern(v, source);
+    let status = if option_inner(source.ty()).is_some() {
+        let error = local("error");
+        quote! {
+            #binding.as_ref().and_then(|#error| (&&#private::SourceField(#error)).__fs_status())
+        }
+    } else {
+        quote!((&&#private::SourceField(#binding)).__fs_status())
+    };
     Some(quote! {
-        Self::#ident #pattern => (&&#private::SourceField(#binding)).__fs_status(),
+        Self::#ident #pattern => #status,
     })
 }
 

@@ -68,6 +68,15 @@ twins! {
     Nested(Box<Self>),
     #[error("caused")]
     Caused(#[source] Box<Self>),
+    #[error("maybe caused")]
+    Maybe {
+        #[source]
+        cause: Option<std::io::Error>,
+    },
+    #[error("maybe parsed")]
+    MaybeNamed {
+        source: Option<std::num::ParseIntError>,
+    },
     #[error("no fields")]
     Unit,
 }
@@ -120,6 +129,14 @@ fn every_variant_displays_as_thiserror_displays_it() {
     same!(ErrorKind::Braces('é'));
     same!(ErrorKind::Nested(Box::new(ErrorKind::BadOffset(1))));
     same!(ErrorKind::Caused(Box::new(ErrorKind::Braces('x'))));
+    same!(ErrorKind::Maybe { cause: None });
+    same!(ErrorKind::Maybe {
+        cause: Some(std::io::Error::other("disk"))
+    });
+    same!(ErrorKind::MaybeNamed { source: None });
+    same!(ErrorKind::MaybeNamed {
+        source: Some("x".parse::<u8>().unwrap_err())
+    });
     same!(ErrorKind::Unit);
 }
 
