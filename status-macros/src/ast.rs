@@ -218,14 +218,20 @@ impl<'a> Variant<'a> {
     pub(crate) fn field_names(&self, text: Span) -> Vec<FieldName> {
         self.fields
             .iter()
-            .map(|f| FieldName {
-                name: f
+            .map(|f| {
+                let name = f
                     .ident
-                    .map(|i| i.to_string().trim_start_matches("r#").to_owned()),
-                binding: match f.ident {
-                    Some(ident) => ident.clone(),
-                    None => Ident::new(&f.binding.to_string(), text),
-                },
+                    .map(|i| i.to_string().trim_start_matches("r#").to_owned());
+                let binding = match (f.ident, &name) {
+                    // A raw identifier cannot be a format string's placeholder: the field is
+                    // bound to a name made up for it, as a tuple field is.
+                    (Some(ident), Some(name)) if ident.to_string().starts_with("r#") => {
+                        Ident::new(&format!("field_{name}"), text)
+                    }
+                    (Some(ident), _) => ident.clone(),
+                    (None, _) => Ident::new(&f.binding.to_string(), text),
+                };
+                FieldName { name, binding }
             })
             .collect()
     }

@@ -350,12 +350,15 @@ fn shorthand(
                     break;
                 };
                 let (index, shown) = match &member {
-                    TokenTree::Ident(name) => (
-                        fields
-                            .iter()
-                            .position(|f| f.name.as_deref() == Some(&name.to_string())),
-                        name.to_string(),
-                    ),
+                    TokenTree::Ident(name) => {
+                        let shown = name.to_string();
+                        // `.r#type` names the field `type`, as `r#type` does.
+                        let bare = shown.trim_start_matches("r#");
+                        (
+                            fields.iter().position(|f| f.name.as_deref() == Some(bare)),
+                            shown,
+                        )
+                    }
                     TokenTree::Literal(literal) => (
                         literal
                             .to_string()

@@ -138,11 +138,20 @@ fn pattern(v: &Variant<'_>, fields: &[format::FieldName], used: &[bool]) -> Toke
     }
     let is_used = |i: usize| used.get(i).copied().unwrap_or(false);
     if v.named {
-        let bound = fields
+        let bound = v
+            .fields
             .iter()
+            .zip(fields)
             .enumerate()
             .filter(|&(i, _)| is_used(i))
-            .map(|(_, f)| &f.binding);
+            .map(|(_, (field, name))| {
+                let binding = &name.binding;
+                match field.ident {
+                    // A raw identifier's field, bound to its made-up name.
+                    Some(member) if member != binding => quote!(#member: #binding),
+                    _ => quote!(#binding),
+                }
+            });
         quote!({ #(#bound,)* .. })
     } else {
         let fields = fields.iter().enumerate().map(|(i, f)| {

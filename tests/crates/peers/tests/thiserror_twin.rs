@@ -219,3 +219,30 @@ fn transparent_variants_forward_text_and_source_as_thiserror_does() {
     assert_eq!(status.to_string(), thiserror.to_string());
     assert_eq!(status.source().is_none(), thiserror.source().is_none());
 }
+
+/// thiserror does not take a raw identifier's field through `twins!` either (its binding
+/// meets the `macro_rules!` hygiene), so these twins are written out.
+mod raw {
+    #[derive(thiserror::Error, Debug)]
+    pub enum ThiserrorKind {
+        #[error("raw {type} of {} bytes", .r#type.len())]
+        Raw { r#type: String },
+    }
+
+    #[derive(fast_status::FastStatus, Debug)]
+    #[status(name = Error)]
+    pub enum ErrorKind {
+        #[error("raw {type} of {} bytes", .r#type.len())]
+        Raw { r#type: String },
+    }
+}
+
+#[test]
+fn a_raw_identifiers_field_displays_as_thiserror_displays_it() {
+    let thiserror = raw::ThiserrorKind::Raw {
+        r#type: "u32".to_owned(),
+    };
+    let status = raw::Error::raw("u32".to_owned());
+    assert_eq!(status.to_string(), thiserror.to_string());
+    assert_eq!(status.to_string(), "raw u32 of 3 bytes");
+}
