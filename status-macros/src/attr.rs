@@ -39,6 +39,9 @@ pub(crate) struct Variant {
     pub(crate) from: Vec<Type>,
     /// `transparent` or `#[error(transparent)]`, where it was written.
     pub(crate) transparent: Option<Span>,
+    /// `#[error(fmt = path)]`: the function that writes the variant, given its fields by
+    /// reference and the formatter (thiserror's form).
+    pub(crate) fmt: Option<Path>,
     /// `io_kind = NotFound`: the `std::io::ErrorKind` of this code's `io::Error`.
     pub(crate) io_kind: Option<Ident>,
 }
@@ -179,6 +182,13 @@ pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute]) -> Variant {
                 Ok(ErrorAttr::Display(display)) => {
                     set_display(cx, attr.path(), &mut out.display, display);
                 }
+                Ok(ErrorAttr::Fmt(path)) => {
+                    if out.fmt.is_some() {
+                        cx.error_spanned_by(attr, "duplicate `#[error(fmt = ..)]`; keep only one");
+                    } else {
+                        out.fmt = Some(path);
+                    }
+                }
                 Err(error) => cx.syn_error(error),
             }
         } else {
@@ -262,26 +272,37 @@ fn backtrace_attr(cx: &Ctxt, attr: &Attribute) {
 enum ErrorAttr {
     Transparent(Ident),
     Display(Display),
+    Fmt(Path),
 }
 
-/// `transparent`, or a format string and its arguments.
+/// What `#[error(..)]` may hold, for the errors that say what was expected.
+const ERROR_FORMS: &str =
+    "expected `#[error(\"text\", args..)]`, `#[error(transparent)]` or `#[error(fmt = path)]`";
+
+/// `transparent`, `fmt = path`, or a format string and its arguments.
 fn parse_error_attr(input: ParseStream<'_>) -> syn::Result<ErrorAttr> {
     if input.peek(Ident) && input.peek2(syn::parse::End) {
         let ident: Ident = input.parse()?;
         if ident == "transparent" {
             return Ok(ErrorAttr::Transparent(ident));
         }
-        return Err(syn::Error::new(
-            ident.span(),
-            "expected `#[error(\"text\", args..)]` or `#[error(transparent)]`",
-        ));
+        return Err(syn::Error::new(ident.span(), ERROR_FORMS));
     }
-    let text: LitStr = input.parse().map_err(|error| {
-        syn::Error::new(
-            error.span(),
-            "expected `#[error(\"text\", args..)]` or `#[error(transparent)]`",
-        )
-    })?;
+    if input.peek(Ident) && input.peek2(syn::Token![=]) {
+        let ident: Ident = input.parse()?;
+        if ident != "fmt" {
+            return Err(syn::Error::new(ident.span(), ERROR_FORMS));
+        }
+        input.parse::<syn::Token![=]>()?;
+        let path: Path = input.parse()?;
+        if !input.is_empty() {
+            return Err(input.error("expected the path of a function alone after `fmt =`"));
+        }
+        return Ok(ErrorAttr::Fmt(path));
+    }
+    let text: LitStr = input
+        .parse()
+        .map_err(|error| syn::Error::new(error.span(), ERROR_FORMS))?;
     let rest: TokenStream = input.parse()?;
     let mut args = Vec::new();
     let mut tokens = rest.into_iter().peekable();

@@ -58,9 +58,10 @@ use proc_macro::TokenStream;
 /// is, unmarked).
 ///
 /// thiserror's spellings are read the same way: `#[error("text", args..)]` for `display`
-/// (with its argument forms, `.field` and `field = expr`), `#[error(transparent)]`, and
-/// `#[from]` and `#[source]` on fields. `#[backtrace]` is an error that says why: the status
-/// captures backtraces itself.
+/// (with its argument forms, `.field`, `*.field` and `field = expr`), `#[error(transparent)]`,
+/// `#[error(fmt = path)]` (a variant with fields: `path(&field, .., formatter)` writes it), and
+/// `#[from]` and `#[source]` on fields (a source written `Option<E>` is the source when it is
+/// `Some`). `#[backtrace]` is an error that says why: the status captures backtraces itself.
 ///
 /// # Output
 ///

@@ -86,6 +86,9 @@ fn check_name(cx: &Ctxt, input: &Input<'_>) {
 /// A display text with placeholders must name the variant's fields (a variant without fields
 /// shows a fixed text); the arguments after it may use them.
 fn check_display(cx: &Ctxt, variant: &Variant<'_>) {
+    if let Some(fmt) = &variant.attrs.fmt {
+        check_fmt(cx, variant, fmt);
+    }
     let Some(display) = &variant.attrs.display else {
         return;
     };
@@ -117,6 +120,27 @@ fn check_display(cx: &Ctxt, variant: &Variant<'_>) {
             );
         }
         Ok(_) => {}
+    }
+}
+
+/// `#[error(fmt = path)]`: alone, on a variant with fields.
+fn check_fmt(cx: &Ctxt, variant: &Variant<'_>, fmt: &syn::Path) {
+    if variant.attrs.display.is_some() || variant.attrs.transparent.is_some() {
+        cx.error_spanned_by(
+            fmt,
+            "this variant's text is given twice: `fmt = ..` writes it, and so does the text or \
+             `transparent` beside it; keep one",
+        );
+    } else if variant.fields.is_empty() {
+        cx.error_spanned_by(
+            fmt,
+            format!(
+                "`{}` has no fields, so its text is a code's fixed text, written as \
+                 `#[error(\"..\")]`; `fmt = ..` is for a variant with fields, which it is given \
+                 by reference before the formatter",
+                variant.name
+            ),
+        );
     }
 }
 

@@ -98,6 +98,14 @@ fn kind_display(g: &Gen<'_>, kind: &Ident) -> TokenStream {
 /// `_`), its one field's text when `transparent`, or its name.
 fn variant_arm(v: &Variant<'_>, formatter: &Ident) -> TokenStream {
     let ident = v.ident;
+    if let Some(fmt) = &v.attrs.fmt {
+        // thiserror's `fmt = path`: the fields by reference, in order, then the formatter.
+        let pattern = super::kind::bind_all(v);
+        let bindings = v.fields.iter().map(|f| &f.binding);
+        return quote! {
+            Self::#ident #pattern => #fmt(#(#bindings,)* #formatter),
+        };
+    }
     if v.attrs.transparent.is_some() {
         let fields = v.field_names(v.ident.span());
         let pattern = pattern(v, &fields, &[true]);

@@ -138,7 +138,7 @@ fn rest_pattern(v: &Variant<'_>) -> TokenStream {
 }
 
 /// The pattern binding every field of `v` to its binding.
-fn bind_all(v: &Variant<'_>) -> TokenStream {
+pub(super) fn bind_all(v: &Variant<'_>) -> TokenStream {
     let bindings = v.fields.iter().map(|f| &f.binding);
     match (v.fields.is_empty(), v.named) {
         (true, _) => TokenStream::new(),

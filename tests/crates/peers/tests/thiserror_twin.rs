@@ -12,6 +12,15 @@ fn double(value: u8) -> u16 {
     u16::from(value) * 2
 }
 
+/// A variant's `#[error(fmt = ..)]`: its fields by reference, then the formatter.
+#[allow(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "thiserror's `fmt = ..` passes every field by reference"
+)]
+fn write_range(start: &u32, end: &u32, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+    write!(f, "range {start}..{end}")
+}
+
 /// Declares the variants twice: `thiserror_twin::ErrorKind` and `fast_status_twin::ErrorKind`
 /// (whose status is `fast_status_twin::Error`).
 macro_rules! twins {
@@ -56,6 +65,8 @@ twins! {
     NamedArgument { count: usize },
     #[error("{} and {}", double(*.value), !.flag)]
     Unary { value: u8, flag: bool },
+    #[error(fmt = write_range)]
+    Range { start: u32, end: u32 },
     #[error("I/O failed")]
     Io(#[from] std::io::Error),
     #[error("parse failed: {source}")]
@@ -121,6 +132,7 @@ fn every_variant_displays_as_thiserror_displays_it() {
         value: 4,
         flag: false
     });
+    same!(ErrorKind::Range { start: 2, end: 9 });
     same!(ErrorKind::Io(std::io::Error::other("disk")));
     same!(ErrorKind::Parse {
         source: "x".parse::<u8>().unwrap_err()
