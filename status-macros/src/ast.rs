@@ -69,17 +69,22 @@ pub(crate) struct Field<'a> {
 impl<'a> Input<'a> {
     /// Parses `node`, reporting every problem to `cx`. `None` if it is not an enum at all.
     pub(crate) fn from_syn(cx: &Ctxt, node: &'a DeriveInput) -> Option<Self> {
-        let container = attr::container(cx, &node.attrs);
         let data = match &node.data {
-            Data::Enum(data) => Some(data),
+            Data::Enum(data) => data,
             Data::Struct(data) => {
+                // One error: the attributes (a thiserror struct's `#[error(..)]`) move with
+                // the rewrite it asks for.
+                let name = &node.ident;
                 cx.syn_error(syn::Error::new(
                     data.struct_token.span,
-                    "`FastStatus` is derived on an enum (of error codes, or of error kinds \
-                     with fields), not a struct; write `enum YourCode { .. }` with one variant \
-                     per code",
+                    format!(
+                        "`FastStatus` is derived on an enum (of error codes, or of error kinds \
+                         with fields), not a struct; make the struct an enum of one variant, \
+                         its `#[error(..)]` on the variant: `enum {name}Kind {{ #[error(\"..\")] \
+                         {name} {{ .. }} }}`"
+                    ),
                 ));
-                None
+                return None;
             }
             Data::Union(data) => {
                 cx.syn_error(syn::Error::new(
@@ -88,9 +93,10 @@ impl<'a> Input<'a> {
                      with fields), not a union; write `enum YourCode { .. }` with one variant \
                      per code",
                 ));
-                None
+                return None;
             }
         };
+        let container = attr::container(cx, &node.attrs);
         if let Some(param) = node.generics.params.first() {
             cx.error_spanned_by(
                 param,
@@ -105,7 +111,6 @@ impl<'a> Input<'a> {
                 "a status enum cannot have a `where` clause; remove it",
             );
         }
-        let data = data?;
         if data.variants.is_empty() {
             cx.error_spanned_by(
                 &node.ident,
