@@ -17,6 +17,10 @@ pub mod codes {
         IOError,
         /// Timed out.
         Timeout = 1_000,
+        /// Replaced: the generated code that names it raises no deprecation warning, and its
+        /// constructor and predicate are deprecated for their callers.
+        #[deprecated(note = "use `Invalid`")]
+        OldInvalid,
     }
 
     /// A constant status.
@@ -51,6 +55,10 @@ pub mod codes {
         Custom,
         /// Named like its status type's constructor would be.
         StrictError,
+        /// Replaced, with a deprecated field too.
+        #[deprecated(note = "use `TooBig`")]
+        #[error("old {0}")]
+        Old(#[deprecated] u8),
     }
 
     /// Split messages (mixed, `Display` only, exact only), and one for `format_args!`.

@@ -50,6 +50,9 @@ pub(crate) struct Variant<'a> {
     pub(crate) fields: Vec<Field<'a>>,
     /// Whether the fields are named (`{ a: T }`) rather than positional (`(T)`).
     pub(crate) named: bool,
+    /// The variant's `#[deprecated(..)]`, which its generated constructor, predicate and code
+    /// carry too.
+    pub(crate) deprecated: Option<&'a syn::Attribute>,
 }
 
 pub(crate) struct Field<'a> {
@@ -204,6 +207,7 @@ impl<'a> Variant<'a> {
             raw,
             fields,
             named: matches!(node.fields, Fields::Named(_)),
+            deprecated: node.attrs.iter().find(|a| a.path().is_ident("deprecated")),
         }
     }
 

@@ -27,6 +27,7 @@ impl ::core::ops::Drop for Status {
     }
 }
 #[automatically_derived]
+#[allow(deprecated)]
 impl ::fast_status::Code for StatusCode {
     type Status = Status;
     const ALL: &'static [Self] = &[
@@ -80,6 +81,7 @@ impl ::fast_status::Code for StatusCode {
         }
     }
 }
+#[allow(deprecated)]
 impl StatusCode {
     #[doc(hidden)]
     #[inline]
@@ -90,6 +92,7 @@ impl StatusCode {
         Status(::fast_status::__private::Repr::from_static(status))
     }
 }
+#[allow(deprecated)]
 impl Status {
     /// A status with only `code`: no allocation, usable in `const`.
     #[inline]
@@ -364,8 +367,8 @@ impl ::core::convert::From<StatusCode> for Status {
     }
 }
 ::fast_status::__private::if_std! {
-    #[automatically_derived] impl ::core::convert::From < Status > for
-    ::fast_status::__private::io::Error { #[doc =
+    #[automatically_derived] #[allow(deprecated)] impl ::core::convert::From < Status >
+    for ::fast_status::__private::io::Error { #[doc =
     "An `io::Error` of the `ErrorKind` the code's `io_kind` names (`Other` for a code without one), whose inner error is the status: `into_inner()` and `get_ref()` give the [`Status`] back."]
     fn from(status : Status) -> Self {
     ::fast_status::__private::io::Error::new(::fast_status::__private::io::ErrorKind::Other,
@@ -398,6 +401,7 @@ impl ::core::fmt::Debug for Status {
     }
 }
 #[automatically_derived]
+#[allow(deprecated)]
 impl ::core::convert::From<std::io::Error> for Status {
     ///Converts the error to a [`StatusCode::IOError`] status whose `source()` is the error (its text is shown once, as the first cause, not repeated as a message).
     #[cold]

@@ -27,6 +27,7 @@ impl ::core::ops::Drop for Parse {
     }
 }
 #[automatically_derived]
+#[allow(deprecated)]
 impl ::fast_status::Code for ParseCode {
     type Status = Parse;
     const ALL: &'static [Self] = &[Self::Type, Self::Match, Self::Number];
@@ -66,6 +67,7 @@ impl ::fast_status::Code for ParseCode {
         }
     }
 }
+#[allow(deprecated)]
 impl ParseCode {
     #[doc(hidden)]
     #[inline]
@@ -76,6 +78,7 @@ impl ParseCode {
         Parse(::fast_status::__private::Repr::from_static(status))
     }
 }
+#[allow(deprecated)]
 impl Parse {
     /// A status with only `code`: no allocation, usable in `const`.
     #[inline]
@@ -326,8 +329,8 @@ impl ::core::convert::From<ParseCode> for Parse {
     }
 }
 ::fast_status::__private::if_std! {
-    #[automatically_derived] impl ::core::convert::From < Parse > for
-    ::fast_status::__private::io::Error { #[doc =
+    #[automatically_derived] #[allow(deprecated)] impl ::core::convert::From < Parse >
+    for ::fast_status::__private::io::Error { #[doc =
     "An `io::Error` of the `ErrorKind` the code's `io_kind` names (`Other` for a code without one), whose inner error is the status: `into_inner()` and `get_ref()` give the [`Parse`] back."]
     fn from(status : Parse) -> Self {
     ::fast_status::__private::io::Error::new(::fast_status::__private::io::ErrorKind::Other,
@@ -360,6 +363,7 @@ impl ::core::fmt::Debug for Parse {
     }
 }
 #[automatically_derived]
+#[allow(deprecated)]
 impl ::core::convert::From<core::num::ParseIntError> for Parse {
     ///Converts the error to a [`ParseCode::Number`] status whose `source()` is the error (its text is shown once, as the first cause, not repeated as a message).
     #[cold]
@@ -380,6 +384,7 @@ impl ::core::convert::From<core::num::ParseIntError> for Parse {
     }
 }
 #[automatically_derived]
+#[allow(deprecated)]
 impl ::core::convert::From<core::fmt::Error> for Parse {
     ///Converts the error to a [`ParseCode::Number`] status whose `source()` is the error (its text is shown once, as the first cause, not repeated as a message).
     #[cold]

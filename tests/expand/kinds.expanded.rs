@@ -46,6 +46,7 @@ pub enum ErrorCode {
     Custom = 5,
 }
 #[automatically_derived]
+#[allow(deprecated)]
 impl ::fast_status::Code for ErrorCode {
     type Status = Error;
     const ALL: &'static [Self] = &[
@@ -104,6 +105,7 @@ impl ::fast_status::Code for ErrorCode {
         }
     }
 }
+#[allow(deprecated)]
 impl ErrorCode {
     #[doc(hidden)]
     #[inline]
@@ -114,6 +116,7 @@ impl ErrorCode {
         Error(::fast_status::__private::Repr::from_static(status))
     }
 }
+#[allow(deprecated)]
 impl Error {
     /// A status with only `code`: no allocation, usable in `const`.
     #[inline]
@@ -484,8 +487,8 @@ impl ::core::convert::From<ErrorCode> for Error {
     }
 }
 ::fast_status::__private::if_std! {
-    #[automatically_derived] impl ::core::convert::From < Error > for
-    ::fast_status::__private::io::Error { #[doc =
+    #[automatically_derived] #[allow(deprecated)] impl ::core::convert::From < Error >
+    for ::fast_status::__private::io::Error { #[doc =
     "An `io::Error` of the `ErrorKind` the code's `io_kind` names (`Other` for a code without one), whose inner error is the status: `into_inner()` and `get_ref()` give the [`Error`] back."]
     fn from(status : Error) -> Self {
     ::fast_status::__private::io::Error::new(::fast_status::__private::io::ErrorKind::Other,
@@ -525,6 +528,7 @@ impl ::core::fmt::Debug for Error {
     }
 }
 #[automatically_derived]
+#[allow(deprecated)]
 impl ::core::fmt::Display for ErrorKind {
     fn fmt(&self, formatter: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         match self {
@@ -553,6 +557,7 @@ where
     }
 }
 #[automatically_derived]
+#[allow(deprecated)]
 impl ::fast_status::__private::Kind for ErrorKind {
     type Code = ErrorCode;
     const VALUE_TYPE: &'static ::fast_status::__private::ValueType<Self> = {
@@ -656,6 +661,7 @@ impl ::core::convert::From<ErrorKind> for Error {
     }
 }
 #[automatically_derived]
+#[allow(deprecated)]
 impl ::core::convert::From<std::io::Error> for Error {
     ///A [`ErrorKind::Io`] status of `source`, which stays its `source()`, recording the caller's location (the `?`).
     #[cold]
@@ -666,6 +672,7 @@ impl ::core::convert::From<std::io::Error> for Error {
     }
 }
 #[automatically_derived]
+#[allow(deprecated)]
 impl ::core::convert::From<std::io::Error> for ErrorKind {
     ///The [`ErrorKind::Io`] of `source`, as thiserror's `#[from]` made it: `?` into a `Result<_, ErrorKind>` keeps working.
     #[inline]

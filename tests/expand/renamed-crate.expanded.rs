@@ -27,6 +27,7 @@ impl ::core::ops::Drop for Error {
     }
 }
 #[automatically_derived]
+#[allow(deprecated)]
 impl ::my_status::Code for ErrorKind {
     type Status = Error;
     const ALL: &'static [Self] = &[Self::Timeout];
@@ -56,6 +57,7 @@ impl ::my_status::Code for ErrorKind {
         Self::Timeout
     }
 }
+#[allow(deprecated)]
 impl ErrorKind {
     #[doc(hidden)]
     #[inline]
@@ -66,6 +68,7 @@ impl ErrorKind {
         Error(::my_status::__private::Repr::from_static(status))
     }
 }
+#[allow(deprecated)]
 impl Error {
     /// A status with only `code`: no allocation, usable in `const`.
     #[inline]
@@ -292,8 +295,8 @@ impl ::core::convert::From<ErrorKind> for Error {
     }
 }
 ::my_status::__private::if_std! {
-    #[automatically_derived] impl ::core::convert::From < Error > for
-    ::my_status::__private::io::Error { #[doc =
+    #[automatically_derived] #[allow(deprecated)] impl ::core::convert::From < Error >
+    for ::my_status::__private::io::Error { #[doc =
     "An `io::Error` of the `ErrorKind` the code's `io_kind` names (`Other` for a code without one), whose inner error is the status: `into_inner()` and `get_ref()` give the [`Error`] back."]
     fn from(status : Error) -> Self {
     ::my_status::__private::io::Error::new(::my_status::__private::io::ErrorKind::Other,

@@ -32,8 +32,10 @@ fn code_enum(g: &Gen<'_>, kind: &Ident) -> TokenStream {
         let ident = v.ident;
         let raw = Literal::u32_unsuffixed(raw(v));
         let doc = format!("The code of [`{kind}::{ident}`].");
+        let deprecated = v.deprecated;
         quote! {
             #[doc = #doc]
+            #deprecated
             #ident = #raw,
         }
     });
@@ -108,6 +110,7 @@ fn code_impl(g: &Gen<'_>) -> TokenStream {
     });
     quote! {
         #[automatically_derived]
+        #[allow(deprecated)]
         impl #krate::Code for #code {
             type Status = #name;
 
@@ -143,6 +146,7 @@ fn code_impl(g: &Gen<'_>) -> TokenStream {
             #from_own_raw
         }
 
+        #[allow(deprecated)]
         impl #code {
             #[doc(hidden)]
             #[inline]

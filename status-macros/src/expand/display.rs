@@ -70,6 +70,7 @@ fn kind_display(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     let private = &g.private;
     quote! {
         #[automatically_derived]
+        #[allow(deprecated)]
         impl ::core::fmt::Display for #kind {
             fn fmt(&self, #formatter: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 match self {

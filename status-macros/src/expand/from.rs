@@ -40,6 +40,7 @@ pub(super) fn from(g: &Gen<'_>) -> TokenStream {
             };
             quote! {
                 #[automatically_derived]
+                #[allow(deprecated)]
                 impl ::core::convert::From<#ty> for #name {
                     #[doc = #doc]
                     #[cold]

@@ -23,21 +23,24 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
         // `Counted::counted(..)` is the variant's constructor, not a `new` in disguise.
         let allow =
             (v.snake == type_snake).then(|| quote!(#[allow(clippy::self_named_constructors)]));
+        // A deprecated variant's constructor is deprecated too.
+        let deprecated = v.deprecated;
+        let attrs = quote!(#allow #deprecated);
         match g.kind {
-            Some(kind) if !v.fields.is_empty() => {
-                field_constructor(g, kind, v, &method, allow.as_ref())
-            }
-            _ => message_constructor(code, v, &method, allow.as_ref()),
+            Some(kind) if !v.fields.is_empty() => field_constructor(g, kind, v, &method, &attrs),
+            _ => message_constructor(code, v, &method, &attrs),
         }
     });
     let predicates = g.input.variants.iter().map(|v| {
         let method = format_ident!("is_{}", v.snake, span = v.ident.span());
         let variant = v.ident;
         let doc = format!("Whether the code is [`{code}::{variant}`].");
+        let deprecated = v.deprecated;
         quote! {
             #[doc = #doc]
             #[inline]
             #[must_use]
+            #deprecated
             pub fn #method(&self) -> ::core::primitive::bool {
                 self.0.raw_code() == #code::#variant as ::core::primitive::u32
             }
@@ -45,6 +48,7 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
     });
     let kind = g.kind.map(|kind| kind_accessors(g, kind));
     quote! {
+        #[allow(deprecated)]
         impl #name {
             /// A status with only `code`: no allocation, usable in `const`.
             #[inline]
@@ -100,7 +104,7 @@ fn message_constructor(
     code: &Ident,
     v: &Variant<'_>,
     method: &Ident,
-    allow: Option<&TokenStream>,
+    attrs: &TokenStream,
 ) -> TokenStream {
     let variant = v.ident;
     let doc = format!(
@@ -111,7 +115,7 @@ fn message_constructor(
         #[doc = #doc]
         #[cold]
         #[track_caller]
-        #allow
+        #attrs
         pub fn #method(message: impl ::core::fmt::Display) -> Self {
             Self::new(#code::#variant, message)
         }
@@ -126,7 +130,7 @@ fn field_constructor(
     kind: &Ident,
     v: &Variant<'_>,
     method: &Ident,
-    allow: Option<&TokenStream>,
+    attrs: &TokenStream,
 ) -> TokenStream {
     let variant = v.ident;
     let params: Vec<Ident> = v
@@ -170,7 +174,7 @@ fn field_constructor(
         #[cold]
         #[inline(never)]
         #[track_caller]
-        #allow
+        #attrs
         #too_many
         pub fn #method(#(#params: #types),*) -> Self {
             #body

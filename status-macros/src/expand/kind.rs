@@ -50,6 +50,7 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     let drop_arms = variants.iter().filter_map(needs_drop_arm);
     quote! {
         #[automatically_derived]
+        #[allow(deprecated)]
         impl #private::Kind for #kind {
             type Code = #code;
 
@@ -371,6 +372,7 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
         );
         Some(quote! {
             #[automatically_derived]
+            #[allow(deprecated)]
             impl ::core::convert::From<#ty> for #name {
                 #[doc = #doc]
                 #[cold]
@@ -382,6 +384,7 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             }
 
             #[automatically_derived]
+            #[allow(deprecated)]
             impl ::core::convert::From<#ty> for #kind {
                 #[doc = #kind_doc]
                 #[inline]

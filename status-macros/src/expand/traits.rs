@@ -268,6 +268,7 @@ fn io_error(g: &Gen<'_>) -> TokenStream {
     quote! {
         #private::if_std! {
             #[automatically_derived]
+            #[allow(deprecated)]
             impl ::core::convert::From<#name> for #private::io::Error {
                 #[doc = #doc]
                 fn from(status: #name) -> Self {
