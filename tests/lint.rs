@@ -21,6 +21,10 @@ pub mod codes {
         /// constructor and predicate are deprecated for their callers.
         #[deprecated(note = "use `Invalid`")]
         OldInvalid,
+        /// An old-style hidden variant: its constructor and predicate (`is___nonexhaustive`)
+        /// are hidden too, and raise no naming lint.
+        #[doc(hidden)]
+        __Nonexhaustive,
     }
 
     /// A constant status.

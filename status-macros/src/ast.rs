@@ -50,9 +50,9 @@ pub(crate) struct Variant<'a> {
     pub(crate) fields: Vec<Field<'a>>,
     /// Whether the fields are named (`{ a: T }`) rather than positional (`(T)`).
     pub(crate) named: bool,
-    /// The variant's `#[deprecated(..)]`, which its generated constructor, predicate and code
-    /// carry too.
-    pub(crate) deprecated: Option<&'a syn::Attribute>,
+    /// The variant's `#[deprecated(..)]` and `#[doc(hidden)]`, which its generated
+    /// constructor, predicate and code carry too.
+    pub(crate) carried: Vec<&'a syn::Attribute>,
 }
 
 pub(crate) struct Field<'a> {
@@ -207,7 +207,7 @@ impl<'a> Variant<'a> {
             raw,
             fields,
             named: matches!(node.fields, Fields::Named(_)),
-            deprecated: node.attrs.iter().find(|a| a.path().is_ident("deprecated")),
+            carried: node.attrs.iter().filter(|a| is_carried(a)).collect(),
         }
     }
 
@@ -385,4 +385,12 @@ fn without_self(ty: &Type, enum_ident: &Ident) -> Option<Type> {
         return None;
     }
     syn::parse2(replace(tokens, enum_ident)).ok()
+}
+
+/// Whether a variant's attribute goes on the items generated for it too: `#[deprecated]`, so a
+/// caller is told, and `#[doc(hidden)]`, so they stay out of the docs with it.
+fn is_carried(attr: &syn::Attribute) -> bool {
+    attr.path().is_ident("deprecated")
+        || (attr.path().is_ident("doc")
+            && matches!(&attr.meta, syn::Meta::List(list) if list.tokens.to_string() == "hidden"))
 }

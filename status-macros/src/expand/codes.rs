@@ -32,10 +32,10 @@ fn code_enum(g: &Gen<'_>, kind: &Ident) -> TokenStream {
         let ident = v.ident;
         let raw = Literal::u32_unsuffixed(raw(v));
         let doc = format!("The code of [`{kind}::{ident}`].");
-        let deprecated = v.deprecated;
+        let carried = &v.carried;
         quote! {
             #[doc = #doc]
-            #deprecated
+            #(#carried)*
             #ident = #raw,
         }
     });

@@ -23,9 +23,9 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
         // `Counted::counted(..)` is the variant's constructor, not a `new` in disguise.
         let allow =
             (v.snake == type_snake).then(|| quote!(#[allow(clippy::self_named_constructors)]));
-        // A deprecated variant's constructor is deprecated too.
-        let deprecated = v.deprecated;
-        let attrs = quote!(#allow #deprecated);
+        // A deprecated (or hidden) variant's constructor is deprecated (or hidden) too.
+        let carried = &v.carried;
+        let attrs = quote!(#allow #(#carried)*);
         match g.kind {
             Some(kind) if !v.fields.is_empty() => field_constructor(g, kind, v, &method, &attrs),
             _ => message_constructor(code, v, &method, &attrs),
@@ -35,12 +35,18 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
         let method = format_ident!("is_{}", v.snake, span = v.ident.span());
         let variant = v.ident;
         let doc = format!("Whether the code is [`{code}::{variant}`].");
-        let deprecated = v.deprecated;
+        let carried = &v.carried;
+        // `__Hidden` (a hidden variant's old-style name) makes `is___hidden`.
+        let allow = v
+            .snake
+            .starts_with('_')
+            .then(|| quote!(#[allow(non_snake_case)]));
         quote! {
             #[doc = #doc]
             #[inline]
             #[must_use]
-            #deprecated
+            #(#carried)*
+            #allow
             pub fn #method(&self) -> ::core::primitive::bool {
                 self.0.raw_code() == #code::#variant as ::core::primitive::u32
             }
