@@ -255,7 +255,9 @@ const fn value_layout<K>() -> Layout {
 /// Whether dropping a value of type `K` does nothing: what lets the free of its payload skip
 /// to the allocator.
 pub(crate) trait DropTest<K> {
-    /// Whether dropping `value` does nothing. `false` is always correct, only slower.
+    /// Whether dropping `value` does nothing. `false` is always correct, only slower; a wrong
+    /// `true` (a hand-written `Kind::needs_drop` that lies) leaks what the value owns, which is
+    /// never unsound.
     fn drop_is_noop(value: &K) -> bool;
 }
 
