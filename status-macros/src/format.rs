@@ -276,8 +276,9 @@ impl Resolver<'_> {
                 if let Some(i) = field {
                     self.used[i] = true;
                     Ok(self.fields[i].binding.to_string())
-                } else if name.starts_with(char::is_uppercase) {
-                    // A constant in scope, as `format_args!` would capture it.
+                } else if name.starts_with(char::is_uppercase) || name == "self" {
+                    // A constant in scope, or the variant's value itself (`{self:?}`), as
+                    // `format_args!` captures them in the kind enum's `Display`.
                     Ok(name.clone())
                 } else {
                     Err(self.error(format!(
@@ -467,6 +468,10 @@ mod tests {
         assert_eq!(
             rewrite("{{literal}} {MAX}", &[], &fields).unwrap(),
             "{{literal}} {MAX}"
+        );
+        assert_eq!(
+            rewrite("{self:?} of {len}", &[], &fields).unwrap(),
+            "{self:?} of {len}"
         );
     }
 

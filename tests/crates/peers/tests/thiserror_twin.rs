@@ -232,13 +232,15 @@ fn transparent_variants_forward_text_and_source_as_thiserror_does() {
     assert_eq!(status.source().is_none(), thiserror.source().is_none());
 }
 
-/// thiserror does not take a raw identifier's field through `twins!` either (its binding
-/// meets the `macro_rules!` hygiene), so these twins are written out.
-mod raw {
+/// thiserror does not take a raw identifier's field or `self` in a text through `twins!`
+/// either (each meets the `macro_rules!` hygiene), so these twins are written out.
+mod hygienic {
     #[derive(thiserror::Error, Debug)]
     pub enum ThiserrorKind {
         #[error("raw {type} of {} bytes", .r#type.len())]
         Raw { r#type: String },
+        #[error("itself: {self:?}, and again: {:?}", self)]
+        Itself(u8),
     }
 
     #[derive(fast_status::FastStatus, Debug)]
@@ -246,15 +248,25 @@ mod raw {
     pub enum ErrorKind {
         #[error("raw {type} of {} bytes", .r#type.len())]
         Raw { r#type: String },
+        #[error("itself: {self:?}, and again: {:?}", self)]
+        Itself(u8),
     }
 }
 
 #[test]
-fn a_raw_identifiers_field_displays_as_thiserror_displays_it() {
-    let thiserror = raw::ThiserrorKind::Raw {
+fn a_raw_identifiers_field_and_self_display_as_thiserror_displays_them() {
+    let thiserror = hygienic::ThiserrorKind::Raw {
         r#type: "u32".to_owned(),
     };
-    let status = raw::Error::raw("u32".to_owned());
+    let status = hygienic::Error::raw("u32".to_owned());
     assert_eq!(status.to_string(), thiserror.to_string());
     assert_eq!(status.to_string(), "raw u32 of 3 bytes");
+
+    let thiserror = hygienic::ThiserrorKind::Itself(7);
+    let status = hygienic::Error::itself(7);
+    assert_eq!(status.to_string(), thiserror.to_string());
+    assert_eq!(
+        status.to_string(),
+        "itself: Itself(7), and again: Itself(7)"
+    );
 }
