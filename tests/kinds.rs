@@ -502,6 +502,15 @@ pub enum TreeKind {
         #[source]
         cause: Option<std::io::Error>,
     },
+    /// Field shorthands after a keyword and after a unary operator.
+    #[error("{} {}", match .0 { Some(n) => *n, None => 0 }, if *.1 { "set" } else { "unset" })]
+    Shorthands(Option<u8>, bool),
+}
+
+#[test]
+fn field_shorthands_work_after_keywords_and_unary_operators() {
+    assert_eq!(Tree::shorthands(Some(4), true).to_string(), "4 set");
+    assert_eq!(Tree::shorthands(None, false).to_string(), "0 unset");
 }
 
 #[test]

@@ -400,7 +400,15 @@ fn shorthand(
                 out.push(TokenTree::Punct(p));
             }
             other => {
-                operand = false;
+                // After a keyword an expression follows (`match .0 { .. }`, `if .flag`); after
+                // a name or a literal, a `.` is a field access or a method call.
+                operand = matches!(
+                    &other,
+                    TokenTree::Ident(ident)
+                        if ["match", "if", "while", "in", "return", "else"]
+                            .iter()
+                            .any(|keyword| ident == keyword)
+                );
                 out.push(other);
             }
         }
@@ -500,6 +508,16 @@ mod tests {
         assert_eq!(
             rewrite("{} {} {}", &args, &fields).unwrap(),
             "{} {} {} Self :: hint (*code) | &name | !code"
+        );
+        // After a keyword, an expression: `match .code { .. }`.
+        assert_eq!(
+            rewrite(
+                "{}",
+                &[quote!(match .code { 0 => "none", _ => "some" })],
+                &fields
+            )
+            .unwrap(),
+            "{} match code { 0 => \"none\" , _ => \"some\" }"
         );
         let fields = named(&["name"]);
         // `self.name` and `x.len()` are field accesses and method calls, `a..b` a range: not
