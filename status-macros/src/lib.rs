@@ -58,7 +58,9 @@ use proc_macro::TokenStream;
 /// is, unmarked).
 ///
 /// thiserror's spellings are read the same way: `#[error("text", args..)]` for `display`
-/// (with its argument forms, `.field`, `*.field` and `field = expr`), `#[error(transparent)]`,
+/// (with its argument forms: `.field` wherever an operand starts, as in `*.field` or
+/// `match .field { .. }`, `field = expr`, and `{self:?}` for the value itself),
+/// `#[error(transparent)]`,
 /// `#[error(fmt = path)]` (a variant with fields: `path(&field, .., formatter)` writes it), and
 /// `#[from]` and `#[source]` on fields (a source written `Option<E>` is the source when it is
 /// `Some`). `#[backtrace]` is an error that says why: the status captures backtraces itself.
