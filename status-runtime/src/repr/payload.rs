@@ -153,8 +153,6 @@ fn message_layout(cap: usize) -> Option<Layout> {
 pub(crate) struct ValueInfo {
     /// The type's id, to check a read of the value (the caller names the type).
     type_id: TypeId,
-    /// Where the value starts in the allocation: after the header, aligned for it.
-    offset: usize,
     /// Frees a payload of this type: `free_payload::<K, _>`.
     free: unsafe fn(NonNull<Header>),
     /// The status a status holding a value of this type has as its source, if it has one
@@ -212,7 +210,6 @@ impl<K: 'static> ValueType<K> {
         Self {
             info: ValueInfo {
                 type_id: TypeId::of::<K>(),
-                offset: value_offset::<K>(),
                 free: free_payload::<K, D>,
                 source_status,
             },
@@ -252,8 +249,27 @@ const fn value_layout<K>() -> Layout {
     layout
 }
 
+/// Where the `K` of the value payload at `ptr` is: `value_offset::<K>()` bytes in, reached
+/// from the allocation pointer.
+///
+/// # Safety
+///
+/// `ptr` is the allocation pointer of a payload made with `value_layout::<K>()`.
+#[inline]
+unsafe fn value_ptr<K>(ptr: NonNull<Header>) -> NonNull<K> {
+    // SAFETY: that layout holds a `K` at this offset, inside the allocation.
+    unsafe { ptr.cast::<u8>().add(value_offset::<K>()).cast() }
+}
+
 /// Whether dropping a value of type `K` does nothing: what lets the free of its payload skip
 /// to the allocator.
+#[cfg_attr(
+    loom,
+    allow(
+        dead_code,
+        reason = "under loom every free takes the full path, which it models"
+    )
+)]
 pub(crate) trait DropTest<K> {
     /// Whether dropping `value` does nothing. `false` is always correct, only slower; a wrong
     /// `true` (a hand-written `Kind::needs_drop` that lies) leaks what the value owns, which is
@@ -285,15 +301,9 @@ unsafe fn free_payload<K, D: DropTest<K>>(ptr: NonNull<Header>) {
         // SAFETY: the payload is live and unreferenced, as the caller guarantees; a read of
         // one field.
         let no_extras = matches!(unsafe { &(*ptr.as_ptr()).extras }, ExtrasAt::None);
-        // SAFETY: `alloc_value::<K>` put a `K` at this offset in this allocation, reached from
-        // its pointer; the reference is not used after the test.
-        let noop = no_extras
-            && D::drop_is_noop(unsafe {
-                ptr.cast::<u8>()
-                    .add(value_offset::<K>())
-                    .cast::<K>()
-                    .as_ref()
-            });
+        // SAFETY: `alloc_value::<K>` put a `K` there, live until this free; the reference is
+        // not used after the test.
+        let noop = no_extras && D::drop_is_noop(unsafe { value_ptr::<K>(ptr).as_ref() });
         if noop {
             // SAFETY: nothing to drop (no extras, the value's drop does nothing, the header's
             // other fields own nothing): the allocation, made with this layout, is given back
@@ -339,13 +349,10 @@ unsafe fn free_value<K>(ptr: NonNull<Header>) {
         layout: const { value_layout::<K>() },
     };
     let _header = DropHeader(ptr);
-    // SAFETY: `alloc_value::<K>` put the value at this offset in this allocation, reached
-    // from its pointer; it is dropped once, here. `_header` then drops the header's extras and
-    // `_free` frees the allocation, also if the value's `Drop` panics.
-    unsafe {
-        let value = ptr.cast::<u8>().add(value_offset::<K>()).cast::<K>();
-        ptr::drop_in_place(value.as_ptr());
-    }
+    // SAFETY: `alloc_value::<K>` put the value there; it is dropped once, here. `_header`
+    // then drops the header's extras and `_free` frees the allocation, also if the value's
+    // `Drop` panics.
+    unsafe { ptr::drop_in_place(value_ptr::<K>(ptr).as_ptr()) };
 }
 
 /// Drops the header's fields: its extras, out of line (most payloads have none, and their drop
@@ -493,7 +500,7 @@ impl Repr {
         // SAFETY: a fresh allocation with `value_layout::<K>()`: the header at its start, the
         // value at the offset that layout leaves for it, both written once, through its pointer.
         unsafe {
-            ptr.add(ty.offset).cast::<K>().write(value);
+            value_ptr::<K>(ptr.cast()).write(value);
             ptr.cast::<Header>().write(Header {
                 refcount: RefCount::one(),
                 holders: RefCount::one(),
@@ -862,13 +869,8 @@ unsafe fn value_of<'a, K: 'static>(
         return None;
     }
     // SAFETY: the payload was built by `alloc_value::<K>` (its type says so), which wrote a `K`
-    // at this offset, reached here from the allocation pointer; it is never written again.
-    Some(unsafe {
-        ptr.cast::<u8>()
-            .add(value_offset::<K>())
-            .cast::<K>()
-            .as_ref()
-    })
+    // there; it is never written again.
+    Some(unsafe { value_ptr::<K>(ptr).as_ref() })
 }
 
 /// A share of a payload's value body, held by a changed copy of a status with fields: it keeps
