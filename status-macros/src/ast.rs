@@ -354,25 +354,19 @@ impl Field<'_> {
 /// `ty` with every `Self` replaced by `enum_ident` (each keeping its span), or `None` if it
 /// does not mention `Self`.
 fn without_self(ty: &Type, enum_ident: &Ident) -> Option<Type> {
-    fn mentions_self(tokens: TokenStream) -> bool {
-        tokens.into_iter().any(|token| match token {
-            TokenTree::Ident(ident) => ident == "Self",
-            TokenTree::Group(group) => mentions_self(group.stream()),
-            _ => false,
-        })
-    }
-    fn replace(tokens: TokenStream, enum_ident: &Ident) -> TokenStream {
+    fn replace(tokens: TokenStream, enum_ident: &Ident, found: &mut bool) -> TokenStream {
         tokens
             .into_iter()
             .map(|token| match token {
                 TokenTree::Ident(ident) if ident == "Self" => {
+                    *found = true;
                     let mut name = enum_ident.clone();
                     name.set_span(ident.span());
                     TokenTree::Ident(name)
                 }
                 TokenTree::Group(group) => {
-                    let mut replaced =
-                        Group::new(group.delimiter(), replace(group.stream(), enum_ident));
+                    let stream = replace(group.stream(), enum_ident, found);
+                    let mut replaced = Group::new(group.delimiter(), stream);
                     replaced.set_span(group.span());
                     TokenTree::Group(replaced)
                 }
@@ -380,11 +374,9 @@ fn without_self(ty: &Type, enum_ident: &Ident) -> Option<Type> {
             })
             .collect()
     }
-    let tokens = ty.to_token_stream();
-    if !mentions_self(tokens.clone()) {
-        return None;
-    }
-    syn::parse2(replace(tokens, enum_ident)).ok()
+    let mut found = false;
+    let replaced = replace(ty.to_token_stream(), enum_ident, &mut found);
+    found.then(|| syn::parse2(replaced).ok()).flatten()
 }
 
 /// Whether a variant's attribute goes on the items generated for it too: `#[deprecated]`, so a
