@@ -161,3 +161,109 @@ fn derive_and_status_ignore_shadowed_names() {
     assert!(keyword.is_type());
     assert_eq!(fixed.message(), "static");
 }
+
+/// The status type is defined in a module of its own and brought back by a `use` with the
+/// enum's visibility: every visibility reaches as far as the enum's, and a crate path written
+/// relative to the enum's module still resolves.
+mod placement {
+    pub mod outer {
+        pub mod inner {
+            use ::fast_status as renamed;
+
+            /// Visible in `outer`, as its status must be.
+            #[derive(::fast_status::FastStatus, Clone, Copy, Debug)]
+            #[status(crate = renamed, name = SuperStatus)]
+            pub(super) enum SuperCode {
+                Invalid = 1,
+            }
+
+            /// Visible in `placement`.
+            #[derive(::fast_status::FastStatus, Debug)]
+            #[status(name = PathStatus, crate = self::renamed)]
+            pub(in crate::placement) enum PathKind {
+                #[error("at {0}")]
+                At(u32),
+            }
+
+            /// Private: its status is used here only.
+            #[derive(::fast_status::FastStatus, Clone, Copy, Debug)]
+            #[status(name = PrivateStatus)]
+            enum PrivateCode {
+                Hidden = 1,
+            }
+
+            pub(in crate::placement) fn private_text() -> String {
+                PrivateStatus::hidden("here").to_string()
+            }
+        }
+
+        pub(super) fn super_text() -> String {
+            inner::SuperStatus::invalid("from outer").to_string()
+        }
+    }
+
+    pub(super) fn path_text() -> String {
+        outer::inner::PathStatus::at(7).to_string()
+    }
+
+    pub(super) fn private_text() -> String {
+        outer::inner::private_text()
+    }
+
+    pub(super) fn super_text() -> String {
+        outer::super_text()
+    }
+
+    /// The name `Error` is taken by the trait where this enum's status would be `Error` too:
+    /// renamed, as the one error says (`tests/ui/name-taken.rs`).
+    pub mod taken {
+        #[allow(unused_imports)]
+        use std::error::Error as _;
+
+        /// Its status is `Error`.
+        #[derive(::fast_status::FastStatus, Clone, Copy, Debug)]
+        pub enum ErrorKind {
+            Invalid = 1,
+        }
+    }
+}
+
+#[test]
+fn status_type_reaches_as_far_as_the_enum() {
+    assert_eq!(placement::super_text(), "Invalid: from outer");
+    assert_eq!(placement::path_text(), "at 7");
+    assert_eq!(placement::private_text(), "Hidden: here");
+    let status: placement::taken::Error = placement::taken::ErrorKind::Invalid.into();
+    assert_eq!(status.to_string(), "Invalid");
+}
+
+#[test]
+fn status_type_of_an_enum_in_a_function_body() {
+    #[derive(::fast_status::FastStatus, Clone, Copy, Debug)]
+    #[status(name = LocalStatus)]
+    enum LocalCode {
+        Local = 1,
+    }
+    #[derive(::fast_status::FastStatus, Debug)]
+    #[status(name = LocalKindStatus, code = LocalKindCode)]
+    enum LocalKind {
+        #[error("local {0}")]
+        Local(LocalField),
+    }
+    #[derive(Debug)]
+    struct LocalField(u8);
+    impl ::core::fmt::Display for LocalField {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            write!(f, "field {}", self.0)
+        }
+    }
+    assert_eq!(
+        LocalStatus::local("in a body").to_string(),
+        "Local: in a body"
+    );
+    assert_eq!(LocalStatus::from(LocalCode::Local).to_string(), "Local");
+    assert_eq!(
+        LocalKindStatus::local(LocalField(3)).to_string(),
+        "local field 3"
+    );
+}

@@ -9,24 +9,33 @@ enum StatusCodeCode {
     Ok,
     Invalid,
 }
-struct Status(::fast_status::__private::Repr);
-impl ::core::clone::Clone for Status {
+#[allow(unused_imports)]
+use __fast_status_StatusCode::Status;
+/// The status type's own module: generated code names the type by its path here,
+/// so that in a module where the name is already taken, the `use` above is the one
+/// error.
+#[doc(hidden)]
+#[allow(non_snake_case)]
+mod __fast_status_StatusCode {
+    pub(super) struct Status(pub(super) ::fast_status::__private::Repr);
+}
+impl ::core::clone::Clone for __fast_status_StatusCode::Status {
     fn clone(&self) -> Self {
         ::core::unreachable!()
     }
 }
-impl ::core::fmt::Display for Status {
+impl ::core::fmt::Display for __fast_status_StatusCode::Status {
     fn fmt(&self, _: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         ::core::unreachable!()
     }
 }
-impl ::core::fmt::Debug for Status {
+impl ::core::fmt::Debug for __fast_status_StatusCode::Status {
     fn fmt(&self, _: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         ::core::unreachable!()
     }
 }
-impl ::core::error::Error for Status {}
-impl ::core::convert::From<StatusCode> for Status {
+impl ::core::error::Error for __fast_status_StatusCode::Status {}
+impl ::core::convert::From<StatusCode> for __fast_status_StatusCode::Status {
     fn from(_: StatusCode) -> Self {
         ::core::unreachable!()
     }

@@ -8,11 +8,11 @@ use super::Gen;
 
 /// The inherent builders and extras accessors (also `FastStatus` methods).
 pub(super) fn builders(g: &Gen<'_>) -> TokenStream {
-    let name = g.name;
+    let status_ty = &g.status_ty;
     let krate = &g.input.krate;
     let private = &g.private;
     quote! {
-        impl #name {
+        impl #status_ty {
             /// The same status with `message` instead of its message; code, location, source,
             /// details and context lines are kept.
             #[inline]

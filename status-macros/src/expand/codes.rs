@@ -63,7 +63,7 @@ fn raw(variant: &Variant<'_>) -> u32 {
 /// `impl Code for` the code enum, and the hidden helper `status!` uses to build a static status.
 fn code_impl(g: &Gen<'_>) -> TokenStream {
     let Gen {
-        name,
+        status_ty,
         code,
         private,
         ..
@@ -112,7 +112,7 @@ fn code_impl(g: &Gen<'_>) -> TokenStream {
         #[automatically_derived]
         #[allow(deprecated)]
         impl #krate::Code for #code {
-            type Status = #name;
+            type Status = #status_ty;
 
             const ALL: &'static [Self] = &[#(Self::#variants),*];
             #backtraces
@@ -153,8 +153,8 @@ fn code_impl(g: &Gen<'_>) -> TokenStream {
             #vis const fn __fast_status_static(
                 self,
                 status: &'static #private::StaticStatus,
-            ) -> #name {
-                #name(#private::Repr::from_static(status))
+            ) -> #status_ty {
+                #status_ty(#private::Repr::from_static(status))
             }
         }
     }

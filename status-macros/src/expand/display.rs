@@ -13,6 +13,7 @@ use crate::format;
 pub(super) fn display(g: &Gen<'_>) -> TokenStream {
     let Gen {
         name,
+        status_ty,
         code,
         private,
         ..
@@ -41,7 +42,7 @@ pub(super) fn display(g: &Gen<'_>) -> TokenStream {
     let kind_display = g.kind.map(|kind| kind_display(g, kind));
     quote! {
         #[automatically_derived]
-        impl ::core::fmt::Display for #name {
+        impl ::core::fmt::Display for #status_ty {
             /// The code's text, or for a kind its variant's text with its fields; then
             /// `": message"` if there is a message. `{:#}` adds the context lines and the causes.
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
@@ -50,7 +51,7 @@ pub(super) fn display(g: &Gen<'_>) -> TokenStream {
         }
 
         #[automatically_derived]
-        impl ::core::fmt::Debug for #name {
+        impl ::core::fmt::Debug for #status_ty {
             /// `{:?}` is a report for people (where created, context, details, causes);
             /// `{:#?}` is structural.
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {

@@ -3,6 +3,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use super::StatusType;
 use crate::ast::Input;
 
 /// On invalid input: the type and the trait impls that do not depend on the variants, so the
@@ -15,15 +16,14 @@ pub(super) fn fallback(input: &Input<'_>) -> TokenStream {
         return TokenStream::new();
     }
     let Input {
-        ident: code,
-        vis,
-        krate,
-        ..
+        ident: code, vis, ..
     } = input;
-    let private = quote!(#krate::__private);
+    let status_type = StatusType::new(input, name);
+    let definition = status_type.define(&TokenStream::new());
+    let status_ty = status_type.path();
     let from_code = (!input.has_generics).then(|| {
         quote! {
-            impl ::core::convert::From<#code> for #name {
+            impl ::core::convert::From<#code> for #status_ty {
                 fn from(_: #code) -> Self {
                     ::core::unreachable!()
                 }
@@ -47,27 +47,27 @@ pub(super) fn fallback(input: &Input<'_>) -> TokenStream {
     quote! {
         #code_enum
 
-        #vis struct #name(#private::Repr);
+        #definition
 
-        impl ::core::clone::Clone for #name {
+        impl ::core::clone::Clone for #status_ty {
             fn clone(&self) -> Self {
                 ::core::unreachable!()
             }
         }
 
-        impl ::core::fmt::Display for #name {
+        impl ::core::fmt::Display for #status_ty {
             fn fmt(&self, _: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 ::core::unreachable!()
             }
         }
 
-        impl ::core::fmt::Debug for #name {
+        impl ::core::fmt::Debug for #status_ty {
             fn fmt(&self, _: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 ::core::unreachable!()
             }
         }
 
-        impl ::core::error::Error for #name {}
+        impl ::core::error::Error for #status_ty {}
 
         #from_code
     }

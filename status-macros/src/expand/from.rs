@@ -10,7 +10,7 @@ use super::Gen;
 
 pub(super) fn from(g: &Gen<'_>) -> TokenStream {
     let Gen {
-        name,
+        status_ty,
         code,
         private,
         ..
@@ -41,7 +41,7 @@ pub(super) fn from(g: &Gen<'_>) -> TokenStream {
             quote! {
                 #[automatically_derived]
                 #[allow(deprecated)]
-                impl ::core::convert::From<#ty> for #name {
+                impl ::core::convert::From<#ty> for #status_ty {
                     #[doc = #doc]
                     #[cold]
                     #[track_caller]

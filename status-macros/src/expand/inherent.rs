@@ -12,6 +12,7 @@ use crate::case::to_snake_case;
 pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
     let Gen {
         name,
+        status_ty,
         code,
         private,
         ..
@@ -55,7 +56,7 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
     let kind = g.kind.map(|kind| kind_accessors(g, kind));
     quote! {
         #[allow(deprecated)]
-        impl #name {
+        impl #status_ty {
             /// A status with only `code`: no allocation, usable in `const`.
             #[inline]
             pub const fn from_code(code: #code) -> Self {

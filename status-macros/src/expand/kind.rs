@@ -346,7 +346,7 @@ fn source_pattern(v: &Variant<'_>, source: &Field<'_>) -> TokenStream {
 
 /// `From<Kind>`, and `From<T>` for each field marked `from`.
 fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
-    let name = g.name;
+    let status_ty = &g.status_ty;
     let from_kind_doc = format!(
         "The status of `kind`, recording the caller's location: its code alone, its fields \
          packed into the word when they fit in 32 bits, or `kind` moved into one allocation \
@@ -373,7 +373,7 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
         Some(quote! {
             #[automatically_derived]
             #[allow(deprecated)]
-            impl ::core::convert::From<#ty> for #name {
+            impl ::core::convert::From<#ty> for #status_ty {
                 #[doc = #doc]
                 #[cold]
                 #[inline(never)]
@@ -396,7 +396,7 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     });
     quote! {
         #[automatically_derived]
-        impl ::core::convert::From<#kind> for #name {
+        impl ::core::convert::From<#kind> for #status_ty {
             #[doc = #from_kind_doc]
             #[cold]
             #[inline(never)]

@@ -25,8 +25,9 @@ mod status;
 mod traits;
 
 use proc_macro2::{Span, TokenStream};
-use quote::{quote, quote_spanned};
-use syn::{DeriveInput, Ident};
+use quote::{format_ident, quote, quote_spanned};
+use syn::ext::IdentExt as _;
+use syn::{DeriveInput, Ident, Path, Visibility};
 
 use crate::ast::{Input, Variant};
 use crate::case::{Spelling, spelling};
@@ -57,8 +58,10 @@ pub(crate) fn derive(node: &DeriveInput) -> TokenStream {
 /// What every part of a valid input's expansion needs.
 struct Gen<'a> {
     input: &'a Input<'a>,
-    /// The generated status type.
+    /// The generated status type's name.
     name: &'a Ident,
+    /// The path generated code names the status type by (see [`StatusType`]).
+    status_ty: TokenStream,
     /// The code enum: the input itself, or the one generated beside an enum of kinds.
     code: &'a Ident,
     /// The enum of kinds, for an input with fields.
@@ -70,12 +73,14 @@ struct Gen<'a> {
 impl<'a> Gen<'a> {
     fn new(input: &'a Input<'a>) -> Self {
         let krate = &input.krate;
+        let name = input
+            .name
+            .as_ref()
+            .expect("validated: the status type has a name");
         Gen {
             input,
-            name: input
-                .name
-                .as_ref()
-                .expect("validated: the status type has a name"),
+            name,
+            status_ty: StatusType::new(input, name).path(),
             code: input.code_enum(),
             kind: input.has_kinds().then_some(input.ident),
             private: quote!(#krate::__private),
@@ -94,6 +99,96 @@ impl Gen<'_> {
         } else {
             quote!(#private::Backtraces::Env)
         }
+    }
+}
+
+/// Where the status type is defined: alone in a module of its own beside the enum, and brought
+/// back under its name by a `use` with the enum's visibility. Generated code names it by its
+/// path in that module, never by its name alone, so that a module where the name is already
+/// taken (`use std::error::Error;` beside an enum `ErrorKind`, whose status is `Error`) gets
+/// one error, "defined multiple times" on the `use`, and none where generated code would have
+/// met the other item.
+struct StatusType<'a> {
+    module: Ident,
+    name: &'a Ident,
+    vis: &'a Visibility,
+    krate: &'a Path,
+}
+
+impl<'a> StatusType<'a> {
+    fn new(input: &'a Input<'a>, name: &'a Ident) -> Self {
+        let enum_name = input.ident.unraw();
+        StatusType {
+            module: format_ident!("__fast_status_{}", enum_name),
+            name,
+            vis: input.vis,
+            krate: &input.krate,
+        }
+    }
+
+    /// The path generated code names the type by.
+    fn path(&self) -> TokenStream {
+        let Self { module, name, .. } = self;
+        quote!(#module::#name)
+    }
+
+    /// The module defining the type, with `attrs` on it, and the `use` that names it.
+    fn define(&self, attrs: &TokenStream) -> TokenStream {
+        let Self {
+            module, name, vis, ..
+        } = self;
+        let inner_vis = from_child(vis);
+        let krate = path_from_child(self.krate);
+        // Unused where nothing in the module names the type. With an attribute on it, a clash
+        // with an import of the user's is reported with the fix on the user's import.
+        quote! {
+            #[allow(unused_imports)]
+            #vis use #module::#name;
+
+            /// The status type's own module: generated code names the type by its path here,
+            /// so that in a module where the name is already taken, the `use` above is the one
+            /// error.
+            #[doc(hidden)]
+            #[allow(non_snake_case)]
+            mod #module {
+                #attrs
+                #inner_vis struct #name(pub(super) #krate::__private::Repr);
+            }
+        }
+    }
+}
+
+/// `vis`, written in a child module of the module it was written in.
+fn from_child(vis: &Visibility) -> TokenStream {
+    match vis {
+        Visibility::Public(_) => quote!(#vis),
+        Visibility::Inherited => quote!(pub(super)),
+        Visibility::Restricted(restricted) => {
+            let path = &restricted.path;
+            if path.is_ident("crate") {
+                quote!(#vis)
+            } else if path.is_ident("self") {
+                quote!(pub(super))
+            } else {
+                let path = path_from_child(path);
+                quote!(pub(in #path))
+            }
+        }
+    }
+}
+
+/// `path`, written in a child module of the module it was written in: unchanged when it starts
+/// from the crate (`::x`, `crate::x`, `$crate::x`), else one `super` longer.
+fn path_from_child(path: &Path) -> TokenStream {
+    let first = path.segments.first().map(|s| s.ident.to_string());
+    match first.as_deref() {
+        _ if path.leading_colon.is_some() => quote!(#path),
+        Some("crate" | "$crate") => quote!(#path),
+        Some("self") => {
+            let rest = path.segments.iter().skip(1);
+            quote!(super #(::#rest)*)
+        }
+        _ => quote!(super::#path),
     }
 }
 
@@ -125,25 +220,27 @@ fn spanned(tokens: TokenStream, span: Span) -> TokenStream {
 fn status_type(g: &Gen<'_>) -> TokenStream {
     let Gen {
         name,
+        status_ty,
         code,
         private,
         ..
     } = g;
-    let vis = g.input.vis;
+    // The link is written from the module the type is defined in.
     let type_doc = format!(
-        "The status type of [`{}`]: one machine word, either a code alone, a code with a \
-         static message, {}or a pointer to a shared heap payload with {}its creation site, and \
+        "The status type of [`{kind}`](super::{kind}): one machine word, either a code alone, a \
+         code with a static message, {packed}or a pointer to a shared heap payload with {body}its \
+         creation site, and \
          any source, details and context lines.\n\n\
          `Option<{name}>` and `Result<(), {name}>` are one word too. Dropping a status that \
          holds no heap payload is a bit test and a branch.\n\n\
          Generated by `#[derive(FastStatus)]`.",
-        g.input.ident,
-        if g.kind.is_some() {
+        kind = g.input.ident.unraw(),
+        packed = if g.kind.is_some() {
             "a variant's small fields packed beside its code, "
         } else {
             ""
         },
-        if g.kind.is_some() {
+        body = if g.kind.is_some() {
             "a variant's fields or a message, "
         } else {
             "a message, "
@@ -170,16 +267,18 @@ fn status_type(g: &Gen<'_>) -> TokenStream {
         kind::kind(g),
         from::from(g),
     ];
-    quote! {
+    let definition = StatusType::new(g.input, name).define(&quote! {
         #[doc = #type_doc]
         #[repr(transparent)]
         #[must_use = "a status reports a failure: return it, inspect it or handle it"]
-        #vis struct #name(#private::Repr);
+    });
+    quote! {
+        #definition
 
         #copy_check
 
         #[automatically_derived]
-        impl ::core::ops::Drop for #name {
+        impl ::core::ops::Drop for #status_ty {
             /// Inline, static and packed states own nothing: one test of the tag and a branch.
             /// A heap state calls the one cold cleanup function.
             #[inline(always)]

@@ -19,7 +19,7 @@ pub(super) fn traits(g: &Gen<'_>) -> TokenStream {
 /// `impl FastStatus`, forwarding to the inherent methods.
 fn fast_status_impl(g: &Gen<'_>) -> TokenStream {
     let Gen {
-        name,
+        status_ty,
         code,
         private,
         ..
@@ -27,7 +27,7 @@ fn fast_status_impl(g: &Gen<'_>) -> TokenStream {
     let krate = &g.input.krate;
     quote! {
         #[automatically_derived]
-        impl #krate::FastStatus for #name {
+        impl #krate::FastStatus for #status_ty {
             type Code = #code;
 
             #[inline]
@@ -122,7 +122,7 @@ fn fast_status_impl(g: &Gen<'_>) -> TokenStream {
 /// `Clone`, `PartialEq`, `Eq`, `Error` and `From<Code>`.
 fn std_impls(g: &Gen<'_>) -> TokenStream {
     let Gen {
-        name,
+        status_ty,
         code,
         private,
         ..
@@ -147,7 +147,7 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
     let serde = serde_impls(g);
     quote! {
         #[automatically_derived]
-        impl ::core::clone::Clone for #name {
+        impl ::core::clone::Clone for #status_ty {
             /// Copies the word; a heap payload is shared (an atomic increment, no allocation).
             #[inline]
             fn clone(&self) -> Self {
@@ -156,7 +156,7 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
         }
 
         #[automatically_derived]
-        impl ::core::cmp::PartialEq for #name {
+        impl ::core::cmp::PartialEq for #status_ty {
             #[doc = #eq_doc]
             #[inline]
             fn eq(&self, other: &Self) -> ::core::primitive::bool {
@@ -165,17 +165,17 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
         }
 
         #[automatically_derived]
-        impl ::core::cmp::Eq for #name {}
+        impl ::core::cmp::Eq for #status_ty {}
 
         #[automatically_derived]
-        impl ::core::error::Error for #name {
+        impl ::core::error::Error for #status_ty {
             fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
                 #source
             }
         }
 
         #[automatically_derived]
-        impl ::core::hash::Hash for #name {
+        impl ::core::hash::Hash for #status_ty {
             /// Hashes the code and the message, which equal statuses share.
             fn hash<H: ::core::hash::Hasher>(&self, state: &mut H) {
                 ::core::hash::Hash::hash(&self.0.raw_code(), state);
@@ -184,7 +184,7 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
         }
 
         #[automatically_derived]
-        impl ::core::convert::From<#code> for #name {
+        impl ::core::convert::From<#code> for #status_ty {
             /// The code-only status of `code`.
             #[inline]
             fn from(code: #code) -> Self {
@@ -201,7 +201,7 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
 /// context lines, back into this type.
 fn serde_impls(g: &Gen<'_>) -> TokenStream {
     let Gen {
-        name,
+        status_ty,
         code,
         private,
         ..
@@ -209,7 +209,7 @@ fn serde_impls(g: &Gen<'_>) -> TokenStream {
     quote! {
         #private::if_serde! {
             #[automatically_derived]
-            impl #private::serde::Serialize for #name {
+            impl #private::serde::Serialize for #status_ty {
                 fn serialize<S: #private::serde::Serializer>(
                     &self,
                     serializer: S,
@@ -219,7 +219,7 @@ fn serde_impls(g: &Gen<'_>) -> TokenStream {
             }
 
             #[automatically_derived]
-            impl<'de> #private::serde::Deserialize<'de> for #name {
+            impl<'de> #private::serde::Deserialize<'de> for #status_ty {
                 fn deserialize<D: #private::serde::Deserializer<'de>>(
                     deserializer: D,
                 ) -> ::core::result::Result<Self, D::Error> {
@@ -235,6 +235,7 @@ fn serde_impls(g: &Gen<'_>) -> TokenStream {
 fn io_error(g: &Gen<'_>) -> TokenStream {
     let Gen {
         name,
+        status_ty,
         code,
         private,
         ..
@@ -269,9 +270,9 @@ fn io_error(g: &Gen<'_>) -> TokenStream {
         #private::if_std! {
             #[automatically_derived]
             #[allow(deprecated)]
-            impl ::core::convert::From<#name> for #private::io::Error {
+            impl ::core::convert::From<#status_ty> for #private::io::Error {
                 #[doc = #doc]
-                fn from(status: #name) -> Self {
+                fn from(status: #status_ty) -> Self {
                     #private::io::Error::new(#kind, status)
                 }
             }
