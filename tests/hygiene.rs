@@ -203,7 +203,10 @@ mod placement {
     }
 
     pub(super) fn path_text() -> String {
-        outer::inner::PathStatus::at(7).to_string()
+        let status = outer::inner::PathStatus::at(7);
+        // The code enum generated beside the kinds reaches as far as they do.
+        assert_eq!(status.code(), outer::inner::PathCode::At);
+        status.to_string()
     }
 
     pub(super) fn private_text() -> String {

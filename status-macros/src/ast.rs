@@ -264,6 +264,10 @@ impl<'a> Variant<'a> {
 }
 
 /// `StatusCode` -> `Status`, `ErrorKind` -> `Error`; `None` without such a suffix.
+///
+/// A name the derive makes up is spanned on the derive: where the module already has it, rustc
+/// reports the clash there ("this error originates in the derive macro"), not on the enum's
+/// name with a suggestion to write `enum ErrorKind as OtherError`.
 fn default_name(ident: &Ident) -> Option<Ident> {
     let name = ident.to_string();
     let name = name.strip_prefix("r#").unwrap_or(&name);
@@ -273,11 +277,11 @@ fn default_name(ident: &Ident) -> Option<Ident> {
     if stem.is_empty() {
         return None;
     }
-    Some(Ident::new(stem, ident.span()))
+    Some(Ident::new(stem, Span::call_site()))
 }
 
 /// The code enum of an enum of kinds: `ErrorKind` -> `ErrorCode`, `ParseError` ->
-/// `ParseErrorCode`.
+/// `ParseErrorCode`. Spanned on the derive, as [`default_name`] says.
 fn default_code_name(ident: &Ident) -> Ident {
     let name = ident.to_string();
     let name = name.strip_prefix("r#").unwrap_or(&name);
@@ -285,7 +289,7 @@ fn default_code_name(ident: &Ident) -> Ident {
         Some(stem) => format!("{stem}Code"),
         None => format!("{name}Code"),
     };
-    Ident::new(&code, ident.span())
+    Ident::new(&code, Span::call_site())
 }
 
 /// The raw code of `variant`: its literal discriminant, or `implicit` (the previous code plus

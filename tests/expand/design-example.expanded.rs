@@ -3,9 +3,9 @@
 
 #[allow(unused_imports)]
 pub use __fast_status_StatusCode::Status;
-/// The status type's own module: generated code names the type by its path here,
-/// so that in a module where the name is already taken, the `use` above is the one
-/// error.
+/// The generated types' own module: generated code names them by their paths
+/// here, so that in a module where a name is already taken, its `use` above is the
+/// one error.
 #[doc(hidden)]
 #[allow(non_snake_case)]
 mod __fast_status_StatusCode {

@@ -4,20 +4,22 @@
 ::core::compile_error! {
     "a status is always an error; success is `Ok(())` — remove this variant"
 }
-#[derive(::core::clone::Clone, ::core::marker::Copy, ::core::fmt::Debug)]
-enum StatusCodeCode {
-    Ok,
-    Invalid,
-}
 #[allow(unused_imports)]
 use __fast_status_StatusCode::Status;
-/// The status type's own module: generated code names the type by its path here,
-/// so that in a module where the name is already taken, the `use` above is the one
-/// error.
+#[allow(unused_imports)]
+use __fast_status_StatusCode::StatusCodeCode;
+/// The generated types' own module: generated code names them by their paths
+/// here, so that in a module where a name is already taken, its `use` above is the
+/// one error.
 #[doc(hidden)]
 #[allow(non_snake_case)]
 mod __fast_status_StatusCode {
     pub(super) struct Status(pub(super) ::fast_status::__private::Repr);
+    #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::fmt::Debug)]
+    pub(super) enum StatusCodeCode {
+        Ok,
+        Invalid,
+    }
 }
 impl ::core::clone::Clone for __fast_status_StatusCode::Status {
     fn clone(&self) -> Self {

@@ -14,15 +14,15 @@ pub(super) fn display(g: &Gen<'_>) -> TokenStream {
     let Gen {
         name,
         status_ty,
-        code,
+        code_ty,
         private,
         ..
     } = g;
     let name_str = name.to_string();
     let (display, debug) = match g.kind {
         None => (
-            quote!(#private::display::<#code>(&self.0, f)),
-            quote!(#private::debug::<#code>(&self.0, #name_str, f)),
+            quote!(#private::display::<#code_ty>(&self.0, f)),
+            quote!(#private::debug::<#code_ty>(&self.0, #name_str, f)),
         ),
         Some(kind) => {
             let (value, debug) = (local("value"), local("debug"));

@@ -3,7 +3,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::StatusType;
+use super::Placement;
 use crate::ast::Input;
 
 /// On invalid input: the type and the trait impls that do not depend on the variants, so the
@@ -15,12 +15,9 @@ pub(super) fn fallback(input: &Input<'_>) -> TokenStream {
     if input.name_is_explicit && name == input.ident {
         return TokenStream::new();
     }
-    let Input {
-        ident: code, vis, ..
-    } = input;
-    let status_type = StatusType::new(input, name);
-    let definition = status_type.define(&TokenStream::new());
-    let status_ty = status_type.path();
+    let code = input.ident;
+    let placement = Placement::new(input);
+    let status_ty = placement.path(name);
     let from_code = (!input.has_generics).then(|| {
         quote! {
             impl ::core::convert::From<#code> for #status_ty {
@@ -34,19 +31,20 @@ pub(super) fn fallback(input: &Input<'_>) -> TokenStream {
     let code_enum = input
         .code
         .as_ref()
-        .filter(|c| c != code && *c != name)
+        .filter(|c| *c != code && *c != name)
         .map(|c| {
             let variants = input.variants.iter().map(|v| v.ident);
-            quote! {
+            let vis = placement.inner_vis();
+            let code_enum = quote! {
                 #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::fmt::Debug)]
                 #vis enum #c {
                     #(#variants,)*
                 }
-            }
+            };
+            (c, code_enum)
         });
+    let definition = placement.define(name, &TokenStream::new(), code_enum);
     quote! {
-        #code_enum
-
         #definition
 
         impl ::core::clone::Clone for #status_ty {

@@ -12,6 +12,7 @@ pub(super) fn from(g: &Gen<'_>) -> TokenStream {
     let Gen {
         status_ty,
         code,
+        code_ty,
         private,
         ..
     } = g;
@@ -33,7 +34,7 @@ pub(super) fn from(g: &Gen<'_>) -> TokenStream {
                     BoxedSource as _, ErrorSource as _, NotASource as _, StatusAsSource as _,
                 };
                 Self((&&&&#private::SourceValue::new(error)).__fs_status(
-                    #code::#variant as ::core::primitive::u32,
+                    #code_ty::#variant as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
                     #backtraces,
                 ))

@@ -14,6 +14,7 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
         name,
         status_ty,
         code,
+        code_ty,
         private,
         ..
     } = g;
@@ -29,7 +30,7 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
         let attrs = quote!(#allow #(#carried)*);
         match g.kind {
             Some(kind) if !v.fields.is_empty() => field_constructor(g, kind, v, &method, &attrs),
-            _ => message_constructor(code, v, &method, &attrs),
+            _ => message_constructor(g, v, &method, &attrs),
         }
     });
     let predicates = g.input.variants.iter().map(|v| {
@@ -49,7 +50,7 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
             #(#carried)*
             #allow
             pub fn #method(&self) -> ::core::primitive::bool {
-                self.0.raw_code() == #code::#variant as ::core::primitive::u32
+                self.0.raw_code() == #code_ty::#variant as ::core::primitive::u32
             }
         }
     });
@@ -59,7 +60,7 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
         impl #status_ty {
             /// A status with only `code`: no allocation, usable in `const`.
             #[inline]
-            pub const fn from_code(code: #code) -> Self {
+            pub const fn from_code(code: #code_ty) -> Self {
                 Self(#private::Repr::inline(code as ::core::primitive::u32))
             }
 
@@ -67,7 +68,7 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
             /// allocation, of the message's length.
             #[cold]
             #[track_caller]
-            pub fn new(code: #code, message: impl ::core::fmt::Display) -> Self {
+            pub fn new(code: #code_ty, message: impl ::core::fmt::Display) -> Self {
                 Self(#private::Repr::from_display(
                     code as ::core::primitive::u32,
                     message,
@@ -83,8 +84,8 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
             /// The status's code.
             #[inline]
             #[must_use]
-            pub fn code(&self) -> #code {
-                #private::code_of::<#code>(&self.0)
+            pub fn code(&self) -> #code_ty {
+                #private::code_of::<#code_ty>(&self.0)
             }
 
             /// The message; empty for a code-only status.
@@ -108,11 +109,12 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
 
 /// `variant(message)`: a variant without fields, with a message.
 fn message_constructor(
-    code: &Ident,
+    g: &Gen<'_>,
     v: &Variant<'_>,
     method: &Ident,
     attrs: &TokenStream,
 ) -> TokenStream {
+    let Gen { code, code_ty, .. } = g;
     let variant = v.ident;
     let doc = format!(
         "A [`{code}::{variant}`] status with `message`, recording the caller's location. \
@@ -124,7 +126,7 @@ fn message_constructor(
         #[track_caller]
         #attrs
         pub fn #method(message: impl ::core::fmt::Display) -> Self {
-            Self::new(#code::#variant, message)
+            Self::new(#code_ty::#variant, message)
         }
     }
 }
@@ -160,12 +162,14 @@ fn field_constructor(
     let body = if super::kind::may_pack(v) {
         quote!(Self::__from_kind(#value))
     } else {
-        let Gen { code, private, .. } = g;
+        let Gen {
+            code_ty, private, ..
+        } = g;
         let backtraces = g.backtraces();
         quote! {
             use #private::{CannotStoreMadeKind as _, StoreMadeKind as _};
             Self((&&#private::KindMaker::new(move || #value)).__fs_store(
-                #code::#variant as ::core::primitive::u32,
+                #code_ty::#variant as ::core::primitive::u32,
                 ::core::panic::Location::caller(),
                 #backtraces,
             ))

@@ -29,12 +29,14 @@ pub(super) fn kind(g: &Gen<'_>) -> TokenStream {
 
 /// `impl Kind`: raw code, packing, unpacking and source of each variant.
 fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
-    let Gen { code, private, .. } = g;
+    let Gen {
+        code_ty, private, ..
+    } = g;
     let variants = &g.input.variants;
     let raw_arms = variants.iter().map(|v| {
         let ident = v.ident;
         let rest = rest_pattern(v);
-        quote!(Self::#ident #rest => #code::#ident,)
+        quote!(Self::#ident #rest => #code_ty::#ident,)
     });
     let pack_arms = variants.iter().map(|v| pack_arm(g, v));
     let unpack_arms = variants.iter().map(|v| unpack_arm(g, v));
@@ -52,7 +54,7 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
         #[automatically_derived]
         #[allow(deprecated)]
         impl #private::Kind for #kind {
-            type Code = #code;
+            type Code = #code_ty;
 
             const VALUE_TYPE: &'static #private::ValueType<Self> = {
                 static TYPE: #private::ValueType<#kind> = #private::ValueType::of_kind();

@@ -60,10 +60,13 @@ struct Gen<'a> {
     input: &'a Input<'a>,
     /// The generated status type's name.
     name: &'a Ident,
-    /// The path generated code names the status type by (see [`StatusType`]).
+    /// The path generated code names the status type by (see [`Placement`]).
     status_ty: TokenStream,
     /// The code enum: the input itself, or the one generated beside an enum of kinds.
     code: &'a Ident,
+    /// The path generated code names the code enum by: the input's name, or the generated
+    /// one's path (see [`Placement`]).
+    code_ty: TokenStream,
     /// The enum of kinds, for an input with fields.
     kind: Option<&'a Ident>,
     /// `#krate::__private`.
@@ -77,11 +80,18 @@ impl<'a> Gen<'a> {
             .name
             .as_ref()
             .expect("validated: the status type has a name");
+        let placement = Placement::new(input);
+        let code = input.code_enum();
         Gen {
             input,
             name,
-            status_ty: StatusType::new(input, name).path(),
-            code: input.code_enum(),
+            status_ty: placement.path(name),
+            code,
+            code_ty: if input.has_kinds() {
+                placement.path(code)
+            } else {
+                quote!(#code)
+            },
             kind: input.has_kinds().then_some(input.ident),
             private: quote!(#krate::__private),
         }
@@ -102,57 +112,78 @@ impl Gen<'_> {
     }
 }
 
-/// Where the status type is defined: alone in a module of its own beside the enum, and brought
-/// back under its name by a `use` with the enum's visibility. Generated code names it by its
-/// path in that module, never by its name alone, so that a module where the name is already
-/// taken (`use std::error::Error;` beside an enum `ErrorKind`, whose status is `Error`) gets
-/// one error, "defined multiple times" on the `use`, and none where generated code would have
-/// met the other item.
-struct StatusType<'a> {
+/// Where the generated types are defined: the status type (and beside an enum of kinds, its code
+/// enum) in a module of their own beside the enum, each brought back under its name by a `use`
+/// with the enum's visibility. Generated code names them by their paths in that module, never
+/// by their names alone, so that a module where a name is already taken (`use
+/// std::error::Error;` beside an enum `ErrorKind`, whose status is `Error`) gets one error,
+/// "defined multiple times" on the `use`, and none where generated code would have met the
+/// other item.
+struct Placement<'a> {
     module: Ident,
-    name: &'a Ident,
     vis: &'a Visibility,
     krate: &'a Path,
 }
 
-impl<'a> StatusType<'a> {
-    fn new(input: &'a Input<'a>, name: &'a Ident) -> Self {
-        let enum_name = input.ident.unraw();
-        StatusType {
-            module: format_ident!("__fast_status_{}", enum_name),
-            name,
+impl<'a> Placement<'a> {
+    fn new(input: &'a Input<'a>) -> Self {
+        Placement {
+            module: format_ident!("__fast_status_{}", input.ident.unraw()),
             vis: input.vis,
             krate: &input.krate,
         }
     }
 
-    /// The path generated code names the type by.
-    fn path(&self) -> TokenStream {
-        let Self { module, name, .. } = self;
+    /// The path generated code names the type `name` by.
+    fn path(&self, name: &Ident) -> TokenStream {
+        let module = &self.module;
         quote!(#module::#name)
     }
 
-    /// The module defining the type, with `attrs` on it, and the `use` that names it.
-    fn define(&self, attrs: &TokenStream) -> TokenStream {
-        let Self {
-            module, name, vis, ..
-        } = self;
-        let inner_vis = from_child(vis);
+    /// The enum's visibility, written inside the module.
+    fn inner_vis(&self) -> TokenStream {
+        from_child(self.vis)
+    }
+
+    /// The module, holding the status type `name` with `attrs` on it and the code enum
+    /// `code`, if given (its name, and its definition written for the module: see
+    /// [`Placement::inner_vis`]); and the `use` of each.
+    fn define(
+        &self,
+        name: &Ident,
+        attrs: &TokenStream,
+        code: Option<(&Ident, TokenStream)>,
+    ) -> TokenStream {
+        let Self { module, vis, .. } = self;
+        let inner_vis = self.inner_vis();
         let krate = path_from_child(self.krate);
+        let (code_use, code_enum) = match code {
+            Some((code, code_enum)) => (
+                Some(quote! {
+                    #[allow(unused_imports)]
+                    #vis use #module::#code;
+                }),
+                Some(code_enum),
+            ),
+            None => (None, None),
+        };
         // Unused where nothing in the module names the type. With an attribute on it, a clash
         // with an import of the user's is reported with the fix on the user's import.
         quote! {
             #[allow(unused_imports)]
             #vis use #module::#name;
+            #code_use
 
-            /// The status type's own module: generated code names the type by its path here,
-            /// so that in a module where the name is already taken, the `use` above is the one
-            /// error.
+            /// The generated types' own module: generated code names them by their paths
+            /// here, so that in a module where a name is already taken, its `use` above is the
+            /// one error.
             #[doc(hidden)]
             #[allow(non_snake_case)]
             mod #module {
                 #attrs
                 #inner_vis struct #name(pub(super) #krate::__private::Repr);
+
+                #code_enum
             }
         }
     }
@@ -222,6 +253,7 @@ fn status_type(g: &Gen<'_>) -> TokenStream {
         name,
         status_ty,
         code,
+        code_ty,
         private,
         ..
     } = g;
@@ -254,7 +286,7 @@ fn status_type(g: &Gen<'_>) -> TokenStream {
         quote_spanned! {code.span()=>
             const _: () = {
                 #[allow(dead_code)]
-                struct AssertCopy<T: #assert_copy = #code>(::core::marker::PhantomData<T>);
+                struct AssertCopy<T: #assert_copy = #code_ty>(::core::marker::PhantomData<T>);
             };
         }
     });
@@ -267,11 +299,16 @@ fn status_type(g: &Gen<'_>) -> TokenStream {
         kind::kind(g),
         from::from(g),
     ];
-    let definition = StatusType::new(g.input, name).define(&quote! {
+    let placement = Placement::new(g.input);
+    let code_enum = g
+        .kind
+        .map(|kind| (*code, codes::code_enum(g, kind, &placement.inner_vis())));
+    let attrs = quote! {
         #[doc = #type_doc]
         #[repr(transparent)]
         #[must_use = "a status reports a failure: return it, inspect it or handle it"]
-    });
+    };
+    let definition = placement.define(name, &attrs, code_enum);
     quote! {
         #definition
 

@@ -20,7 +20,7 @@ pub(super) fn traits(g: &Gen<'_>) -> TokenStream {
 fn fast_status_impl(g: &Gen<'_>) -> TokenStream {
     let Gen {
         status_ty,
-        code,
+        code_ty,
         private,
         ..
     } = g;
@@ -28,20 +28,20 @@ fn fast_status_impl(g: &Gen<'_>) -> TokenStream {
     quote! {
         #[automatically_derived]
         impl #krate::FastStatus for #status_ty {
-            type Code = #code;
+            type Code = #code_ty;
 
             #[inline]
-            fn from_code(code: #code) -> Self {
+            fn from_code(code: #code_ty) -> Self {
                 Self::from_code(code)
             }
 
             #[track_caller]
-            fn new(code: #code, message: impl ::core::fmt::Display) -> Self {
+            fn new(code: #code_ty, message: impl ::core::fmt::Display) -> Self {
                 Self::new(code, message)
             }
 
             #[inline]
-            fn code(&self) -> #code {
+            fn code(&self) -> #code_ty {
                 Self::code(self)
             }
 
@@ -123,7 +123,7 @@ fn fast_status_impl(g: &Gen<'_>) -> TokenStream {
 fn std_impls(g: &Gen<'_>) -> TokenStream {
     let Gen {
         status_ty,
-        code,
+        code_ty,
         private,
         ..
     } = g;
@@ -184,10 +184,10 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
         }
 
         #[automatically_derived]
-        impl ::core::convert::From<#code> for #status_ty {
+        impl ::core::convert::From<#code_ty> for #status_ty {
             /// The code-only status of `code`.
             #[inline]
-            fn from(code: #code) -> Self {
+            fn from(code: #code_ty) -> Self {
                 Self::from_code(code)
             }
         }
@@ -202,7 +202,7 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
 fn serde_impls(g: &Gen<'_>) -> TokenStream {
     let Gen {
         status_ty,
-        code,
+        code_ty,
         private,
         ..
     } = g;
@@ -214,7 +214,7 @@ fn serde_impls(g: &Gen<'_>) -> TokenStream {
                     &self,
                     serializer: S,
                 ) -> ::core::result::Result<S::Ok, S::Error> {
-                    #private::serialize::<#code, S>(&self.0, serializer)
+                    #private::serialize::<#code_ty, S>(&self.0, serializer)
                 }
             }
 
@@ -223,7 +223,7 @@ fn serde_impls(g: &Gen<'_>) -> TokenStream {
                 fn deserialize<D: #private::serde::Deserializer<'de>>(
                     deserializer: D,
                 ) -> ::core::result::Result<Self, D::Error> {
-                    #private::deserialize::<#code, D>(deserializer)
+                    #private::deserialize::<#code_ty, D>(deserializer)
                 }
             }
         }
@@ -236,7 +236,7 @@ fn io_error(g: &Gen<'_>) -> TokenStream {
     let Gen {
         name,
         status_ty,
-        code,
+        code_ty,
         private,
         ..
     } = g;
@@ -247,7 +247,7 @@ fn io_error(g: &Gen<'_>) -> TokenStream {
         .filter_map(|v| {
             let kind = v.attrs.io_kind.as_ref()?;
             let variant = v.ident;
-            Some(quote!(#code::#variant => #private::io::ErrorKind::#kind,))
+            Some(quote!(#code_ty::#variant => #private::io::ErrorKind::#kind,))
         })
         .collect();
     let kind = if arms.is_empty() {
