@@ -174,6 +174,19 @@ fn other_arguments_and_format_specs_write_what_format_writes() {
 }
 
 #[test]
+fn numbers_across_the_first_pass_buffer_write_what_format_writes() {
+    // A `Display` argument sends the message through the first pass's 128-byte stack buffer;
+    // a number that does not fit there is cut, then written whole into the message's
+    // allocation. Every position across the buffer's end, for the widest numbers.
+    let point = Point(1, 2);
+    for pad in 100..130 {
+        let text = "t".repeat(pad);
+        let (n, i) = (u64::MAX, i64::MIN);
+        same_as_format!("{point}{text}{n}|{i}|{n:x}|{n:#X}");
+    }
+}
+
+#[test]
 fn value_form_writes_what_format_writes() {
     let x = 42_u16;
     let text = String::from("as a value");

@@ -13,8 +13,8 @@ use core::panic::Location;
 use crate::change::BoxedError;
 use crate::pieces::Piece;
 use crate::repr::{
-    Decimal, Extras, FIRST_PASS, Hex, MessageOf, MessageSink, Pending, Repr, Shared, Stored,
-    ValueType, decimal_len, hex_len, message_of,
+    Extras, FIRST_PASS, MessageOf, MessageSink, Pending, Repr, Shared, Stored, ValueType,
+    decimal_len, hex_len, message_of,
 };
 use crate::sources::StatusSource;
 use crate::traits::{Backtraces, FastStatus};
@@ -385,18 +385,18 @@ fn exact_len(piece: &Piece<'_>) -> Option<usize> {
 fn write_piece(piece: &Piece<'_>, sink: &mut MessageSink<'_>) -> fmt::Result {
     match *piece {
         Piece::Str(text) => sink.push_str(text),
-        Piece::Unsigned(n) => sink.push_str(Decimal::new(n).as_str()),
+        Piece::Unsigned(n) => sink.push_decimal(n),
         Piece::Signed(n) => {
             if n < 0 {
                 sink.push_str("-");
             }
-            sink.push_str(Decimal::new(n.unsigned_abs()).as_str());
+            sink.push_decimal(n.unsigned_abs());
         }
         Piece::Hex {
             value,
             upper,
             prefix,
-        } => sink.push_str(Hex::new(value, upper, prefix).as_str()),
+        } => sink.push_hex(value, upper, prefix),
         Piece::Display(value) => return fmt::Write::write_fmt(sink, format_args!("{value}")),
         Piece::LowerHex(value, false) => {
             return fmt::Write::write_fmt(sink, format_args!("{value:x}"));

@@ -4,9 +4,9 @@
 //! `status!(Code::X, "bad value {x}")` becomes the pieces `"bad value "` and `x`. An argument
 //! that is an integer (`u8` to `u64`, `i8` to `i64`, `usize`, `isize`), a string (`str`, `&str`,
 //! `String`) or a `bool` is written without `core::fmt`: the message's exact length is added up
-//! first, then the pieces are copied into its one allocation (integers in decimal, two digits at
-//! a time, or in hexadecimal with a hex spec, a signed one as its bits in its own width), which
-//! is what `format!` would write for them. A message with any other argument is formatted
+//! first, then the pieces are written into its one allocation (integers straight into it, from
+//! their last digit: in decimal, two digits at a time, or in hexadecimal with a hex spec, a
+//! signed one as its bits in its own width), which is what `format!` would write for them. A message with any other argument is formatted
 //! through `core::fmt` (its `Display`, or `LowerHex`/`UpperHex`) with the same result, one
 //! allocation too. A placeholder with any other format spec (`{x:?}`, `{:>4}`, `{x:08x}`) never
 //! reaches this module: `status!` hands such a message to `format_args!` whole.

@@ -114,112 +114,121 @@ impl<'a> MessageSink<'a> {
     }
 }
 
-/// The decimal digits of a `u64`, written without `core::fmt`: at most 20 ASCII digits at the
-/// end of a small array.
-pub(crate) struct Decimal {
-    /// ASCII digits only.
-    digits: [u8; 20],
-    /// Where the number starts: `digits[start..]`, at least one digit.
-    start: usize,
+/// Two decimal digits for each value below 100, in order: `PAIRS[2 * n..2 * n + 2]`.
+const PAIRS: &[u8; 200] = b"\
+    0001020304050607080910111213141516171819\
+    2021222324252627282930313233343536373839\
+    4041424344454647484950515253545556575859\
+    6061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899";
+
+/// The most bytes a number piece writes: `u64::MAX` in decimal, or `0x` and 16 hex digits.
+const NUMBER_MAX: usize = 20;
+
+impl MessageSink<'_> {
+    /// Appends the decimal digits of `n`, as `Display` writes them, straight into the buffer:
+    /// their count is known first ([`decimal_len`]), so they are written from the last.
+    #[inline]
+    pub(crate) fn push_decimal(&mut self, n: u64) {
+        self.push_number(decimal_len(n), |out| write_decimal(n, out));
+    }
+
+    /// Appends the hex digits of `n` (`A`-`F` when `upper`), after `0x` when `prefix`, as
+    /// `LowerHex` and `UpperHex` write them.
+    #[inline]
+    pub(crate) fn push_hex(&mut self, n: u64, upper: bool, prefix: bool) {
+        self.push_number(hex_len(n, prefix), |out| write_hex(n, upper, prefix, out));
+    }
+
+    /// Appends the `len` bytes `write` fills, where `write` is [`write_decimal`] or
+    /// [`write_hex`] (which write every byte of the slice they are given, in ASCII) and `len`
+    /// at most [`NUMBER_MAX`]: in place when they fit, else through a stack buffer and
+    /// `push_long`, which cuts them.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "one call site per number kind, on the path measured in BENCHMARKS.md"
+    )]
+    fn push_number(&mut self, len: usize, write: impl FnOnce(&mut [MaybeUninit<u8>])) {
+        let at = self.len;
+        if len <= self.room - at {
+            // SAFETY: the `len` bytes after the `at` written are inside the room (just checked),
+            // in the buffer the sink borrows mutably; nothing else references them.
+            let out = unsafe { core::slice::from_raw_parts_mut(self.start.add(at).cast(), len) };
+            write(out);
+            // Counted once written: `write` wrote every byte (see above), in ASCII.
+            self.len = at + len;
+        } else {
+            let mut buffer = [MaybeUninit::new(b'0'); NUMBER_MAX];
+            let out = &mut buffer[..len.min(NUMBER_MAX)];
+            write(out);
+            // SAFETY: every byte of `out` was initialised with the buffer, and `write` wrote
+            // ASCII over it (see above): a `[u8]` of the same length, valid UTF-8.
+            let text = unsafe {
+                let bytes = &*(ptr::from_mut(out) as *const [u8]);
+                core::str::from_utf8_unchecked(bytes)
+            };
+            self.push_long(text);
+        }
+    }
 }
 
-impl Decimal {
-    /// The digits of `n`, two at a time from the last.
-    #[inline]
-    pub(crate) fn new(n: u64) -> Self {
-        const PAIRS: &[u8; 200] = b"\
-            0001020304050607080910111213141516171819\
-            2021222324252627282930313233343536373839\
-            4041424344454647484950515253545556575859\
-            6061626364656667686970717273747576777879\
-            8081828384858687888990919293949596979899";
-        let mut digits = [b'0'; 20];
-        let mut start = digits.len();
-        let mut rest = n;
-        while rest >= 100 {
-            // Truncation is exact: the remainder is below 100.
-            #[allow(clippy::cast_possible_truncation)]
-            let pair = (rest % 100) as usize * 2;
-            rest /= 100;
-            start -= 2;
-            digits[start] = PAIRS[pair];
-            digits[start + 1] = PAIRS[pair + 1];
-        }
-        // Truncation is exact: `rest` is below 100 here.
+/// Writes the last `out.len()` decimal digits of `n` into `out`, two at a time from the last,
+/// every byte of it: with `out.len() == decimal_len(n)`, the digits of `n`.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "the loop stays in the creating function, as the copy it replaces did"
+)]
+fn write_decimal(n: u64, out: &mut [MaybeUninit<u8>]) {
+    let mut rest = n;
+    let mut pairs = out.rchunks_exact_mut(2);
+    for digits in &mut pairs {
+        // Truncation is exact: the remainder is below 100.
         #[allow(clippy::cast_possible_truncation)]
-        let rest = rest as usize;
-        if rest >= 10 {
-            start -= 2;
-            digits[start] = PAIRS[rest * 2];
-            digits[start + 1] = PAIRS[rest * 2 + 1];
-        } else {
-            start -= 1;
-            digits[start] = PAIRS[rest * 2 + 1];
-        }
-        Self { digits, start }
+        let pair = (rest % 100) as usize * 2;
+        rest /= 100;
+        digits[0].write(PAIRS[pair]);
+        digits[1].write(PAIRS[pair + 1]);
     }
-
-    /// The digits, as text.
-    #[inline]
-    pub(crate) fn as_str(&self) -> &str {
-        let digits = self.digits.get(self.start..).unwrap_or_default();
-        // SAFETY: every byte of `digits` is an ASCII digit (the array starts as `b'0'` and `new`
-        // writes only bytes of `PAIRS`), so any slice of it is UTF-8.
-        unsafe { core::str::from_utf8_unchecked(digits) }
+    if let [digit] = pairs.into_remainder() {
+        // Truncation is exact: the remainder is below 10.
+        #[allow(clippy::cast_possible_truncation)]
+        digit.write(b'0' + (rest % 10) as u8);
     }
 }
 
-/// The hexadecimal digits of a `u64`, written without `core::fmt`, as `{:x}`, `{:X}`, `{:#x}`
-/// and `{:#X}` write them: at most 16 digits, after `0x` with the prefix, at the end of a small
-/// array.
-pub(crate) struct Hex {
-    /// ASCII hex digits, and `0x` before them with the prefix.
-    digits: [u8; 18],
-    /// Where the text starts: `digits[start..]`.
-    start: usize,
-}
-
-impl Hex {
-    /// The digits of `n` (`A`-`F` when `upper`), after `0x` when `prefix`.
-    #[inline]
-    pub(crate) fn new(n: u64, upper: bool, prefix: bool) -> Self {
-        let alphabet: &[u8; 16] = if upper {
-            b"0123456789ABCDEF"
-        } else {
-            b"0123456789abcdef"
-        };
-        let mut digits = [b'0'; 18];
-        let mut start = digits.len();
-        let mut rest = n;
-        loop {
-            start -= 1;
-            // Truncation is exact: the nibble is below 16.
-            #[allow(clippy::cast_possible_truncation)]
-            let nibble = (rest & 0xf) as usize;
-            digits[start] = alphabet[nibble];
-            rest >>= 4;
-            if rest == 0 {
-                break;
-            }
-        }
-        if prefix {
-            start -= 2;
-            digits[start + 1] = b'x';
-        }
-        Self { digits, start }
-    }
-
-    /// The text.
-    #[inline]
-    pub(crate) fn as_str(&self) -> &str {
-        let digits = self.digits.get(self.start..).unwrap_or_default();
-        // SAFETY: every byte of `digits` is ASCII: the array starts as `b'0'`, and `new` writes
-        // only bytes of its alphabets and `b'x'`; so any slice of it is UTF-8.
-        unsafe { core::str::from_utf8_unchecked(digits) }
+/// Writes the last hex digits of `n` into `out` (`A`-`F` when `upper`), after `0x` when
+/// `prefix`, every byte of it: with `out.len() == hex_len(n, prefix)`, the digits of `n`.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "the loop stays in the creating function, as the copy it replaces did"
+)]
+fn write_hex(n: u64, upper: bool, prefix: bool, out: &mut [MaybeUninit<u8>]) {
+    let alphabet: &[u8; 16] = if upper {
+        b"0123456789ABCDEF"
+    } else {
+        b"0123456789abcdef"
+    };
+    let digits_start = if prefix && out.len() >= 2 {
+        out[0].write(b'0');
+        out[1].write(b'x');
+        2
+    } else {
+        0
+    };
+    let mut rest = n;
+    for digit in out[digits_start..].iter_mut().rev() {
+        // Truncation is exact: the nibble is below 16.
+        #[allow(clippy::cast_possible_truncation)]
+        digit.write(alphabet[(rest & 0xf) as usize]);
+        rest >>= 4;
     }
 }
 
-/// The length of what [`Hex`] writes for `n`: its hex digits, and 2 for the prefix.
+/// The length of what [`MessageSink::push_hex`] writes for `n`: its hex digits, and 2 for the
+/// prefix.
 #[inline]
 pub(crate) fn hex_len(n: u64, prefix: bool) -> usize {
     // At most 64 significant bits: 16 digits; zero has one.
@@ -227,10 +236,26 @@ pub(crate) fn hex_len(n: u64, prefix: bool) -> usize {
     bits.div_ceil(4) + if prefix { 2 } else { 0 }
 }
 
-/// The number of decimal digits of `n`, as [`Decimal`] writes them.
+/// The number of decimal digits of `n`, as [`MessageSink::push_decimal`] writes them: from its
+/// bit length (`log10(2)` is about `1233 / 4096`), corrected by one comparison, without a
+/// division.
 #[inline]
 pub(crate) fn decimal_len(n: u64) -> usize {
-    n.checked_ilog10().map_or(1, |log| log as usize + 1)
+    /// `10^i`, for every `i` whose power fits a `u64`.
+    const POWERS: [u64; 20] = {
+        let mut powers = [1_u64; 20];
+        let mut i = 1;
+        while i < 20 {
+            powers[i] = powers[i - 1] * 10;
+            i += 1;
+        }
+        powers
+    };
+    let n = n | 1; // zero has one digit, as one does
+    let bits = (u64::BITS - n.leading_zeros()) as usize; // 1..=64
+    // At most `64 * 1233 >> 12 == 19`: a valid index.
+    let guess = (bits * 1233) >> 12;
+    guess + usize::from(n >= POWERS[guess])
 }
 
 /// The longest piece `copy_short` copies.
