@@ -1,6 +1,13 @@
 //! The expansion is documented and clean under the strictest lints users turn on: this file is
 //! compiled by `cargo clippy --all-targets -- -D warnings` in CI (pedantic), and by the tests.
-#![deny(missing_docs, unused_lifetimes, warnings, clippy::pedantic)]
+#![deny(
+    missing_docs,
+    unused_lifetimes,
+    unused_qualifications,
+    unreachable_pub,
+    warnings,
+    clippy::pedantic
+)]
 
 /// A public module, so `missing_docs` checks every generated public item.
 pub mod codes {
@@ -118,7 +125,7 @@ fn strict_crate_compiles_and_works() {
     assert_eq!(specs.message(), "0x10");
     assert_eq!(display_only.message(), "ratio 0.5");
     assert_eq!(exact_only.message(), "offset 16");
-    let [literal, eight] = codes::run_time(codes::StrictCode::Timeout, 1, 2, 3, 4);
+    let [literal, eight] = codes::run_time(StrictCode::Timeout, 1, 2, 3, 4);
     assert_eq!(literal.to_string(), "Timeout: literal");
     assert_eq!(eight.message(), "1 2 3 4 1 2 3 4");
 }

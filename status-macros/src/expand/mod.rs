@@ -128,7 +128,11 @@ struct Placement<'a> {
 impl<'a> Placement<'a> {
     fn new(input: &'a Input<'a>) -> Self {
         Placement {
-            module: format_ident!("__fast_status_{}", input.ident.unraw()),
+            module: format_ident!(
+                "__fast_status_{}",
+                input.ident.unraw(),
+                span = Span::call_site()
+            ),
             vis: input.vis,
             krate: &input.krate,
         }
