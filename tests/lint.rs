@@ -5,8 +5,22 @@
     unused_lifetimes,
     unused_qualifications,
     unreachable_pub,
+    rust_2018_idioms,
+    missing_debug_implementations,
+    trivial_casts,
+    trivial_numeric_casts,
+    unused_import_braces,
+    unused_results,
+    single_use_lifetimes,
+    unsafe_code,
+    let_underscore_drop,
+    variant_size_differences,
+    missing_copy_implementations,
+    unit_bindings,
+    redundant_lifetimes,
     warnings,
-    clippy::pedantic
+    clippy::pedantic,
+    clippy::nursery
 )]
 
 /// A public module, so `missing_docs` checks every generated public item.
