@@ -69,6 +69,8 @@ struct Gen<'a> {
     code_ty: TokenStream,
     /// The enum of kinds, for an input with fields.
     kind: Option<&'a Ident>,
+    /// Where the status type and the generated code enum are defined.
+    placement: Placement<'a>,
     /// `#krate::__private`.
     private: TokenStream,
 }
@@ -93,6 +95,7 @@ impl<'a> Gen<'a> {
                 quote!(#code)
             },
             kind: input.has_kinds().then_some(input.ident),
+            placement,
             private: quote!(#krate::__private),
         }
     }
@@ -303,7 +306,7 @@ fn status_type(g: &Gen<'_>) -> TokenStream {
         kind::kind(g),
         from::from(g),
     ];
-    let placement = Placement::new(g.input);
+    let placement = &g.placement;
     let code_enum = g
         .kind
         .map(|kind| (*code, codes::code_enum(g, kind, &placement.inner_vis())));
