@@ -130,40 +130,49 @@ impl MessageSink<'_> {
     /// their count is known first ([`decimal_len`]), so they are written from the last.
     #[inline]
     pub(crate) fn push_decimal(&mut self, n: u64) {
-        self.push_number(decimal_len(n), |out| write_decimal(n, out));
+        // SAFETY: `write_decimal` writes every byte of the slice it is given, in ASCII; a
+        // decimal `u64` is at most `NUMBER_MAX` digits.
+        unsafe { self.push_number(decimal_len(n), |out| write_decimal(n, out)) };
     }
 
     /// Appends the hex digits of `n` (`A`-`F` when `upper`), after `0x` when `prefix`, as
     /// `LowerHex` and `UpperHex` write them.
     #[inline]
     pub(crate) fn push_hex(&mut self, n: u64, upper: bool, prefix: bool) {
-        self.push_number(hex_len(n, prefix), |out| write_hex(n, upper, prefix, out));
+        // SAFETY: `write_hex` writes every byte of the slice it is given, in ASCII; `0x` and
+        // 16 hex digits are at most `NUMBER_MAX` bytes.
+        unsafe { self.push_number(hex_len(n, prefix), |out| write_hex(n, upper, prefix, out)) };
     }
 
-    /// Appends the `len` bytes `write` fills, where `write` is [`write_decimal`] or
-    /// [`write_hex`] (which write every byte of the slice they are given, in ASCII) and `len`
-    /// at most [`NUMBER_MAX`]: in place when they fit, else through a stack buffer and
-    /// `push_long`, which cuts them.
+    /// Appends the `len` bytes `write` fills: in place when they fit, else through a stack
+    /// buffer and `push_long`, which cuts them.
+    ///
+    /// # Safety
+    ///
+    /// `write` writes every byte of the slice it is given, in ASCII, and `len` is at most
+    /// [`NUMBER_MAX`]: the bytes are counted as written message text once it returns.
     #[inline(always)]
     #[allow(
         clippy::inline_always,
         reason = "one call site per number kind, on the path measured in BENCHMARKS.md"
     )]
-    fn push_number(&mut self, len: usize, write: impl FnOnce(&mut [MaybeUninit<u8>])) {
+    unsafe fn push_number(&mut self, len: usize, write: impl FnOnce(&mut [MaybeUninit<u8>])) {
         let at = self.len;
         if len <= self.room - at {
             // SAFETY: the `len` bytes after the `at` written are inside the room (just checked),
             // in the buffer the sink borrows mutably; nothing else references them.
             let out = unsafe { core::slice::from_raw_parts_mut(self.start.add(at).cast(), len) };
             write(out);
-            // Counted once written: `write` wrote every byte (see above), in ASCII.
+            // Counted once written: `write` wrote every byte, in ASCII (the caller guarantees
+            // it); if it panics, they are not counted.
             self.len = at + len;
         } else {
             let mut buffer = [MaybeUninit::new(b'0'); NUMBER_MAX];
             let out = &mut buffer[..len.min(NUMBER_MAX)];
             write(out);
             // SAFETY: every byte of `out` was initialised with the buffer, and `write` wrote
-            // ASCII over it (see above): a `[u8]` of the same length, valid UTF-8.
+            // ASCII over it (the caller guarantees it): a `[u8]` of the same length, valid
+            // UTF-8.
             let text = unsafe {
                 let bytes = &*(ptr::from_mut(out) as *const [u8]);
                 core::str::from_utf8_unchecked(bytes)
