@@ -16,10 +16,11 @@ pub(super) fn codes(g: &Gen<'_>) -> TokenStream {
     code_impl(g)
 }
 
-/// `enum ErrorCode { TooBig = 0, .. }` beside `enum ErrorKind`, with the visibility `vis`: written
-/// for the module it is defined in (see `Placement`), from which its links reach the kinds.
-pub(super) fn code_enum(g: &Gen<'_>, kind: &Ident, vis: &TokenStream) -> TokenStream {
+/// `enum ErrorCode { TooBig = 0, .. }` beside `enum ErrorKind`, written for the module it is
+/// defined in (see `Placement`): its visibility and its links reach out of it.
+pub(super) fn code_enum(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     let code = g.code;
+    let vis = g.placement.inner_vis();
     let kind = kind.unraw();
     let doc = format!(
         "The codes of [`{kind}`](super::{kind}): one per variant, without its fields, and with \

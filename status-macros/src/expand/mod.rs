@@ -306,16 +306,13 @@ fn status_type(g: &Gen<'_>) -> TokenStream {
         kind::kind(g),
         from::from(g),
     ];
-    let placement = &g.placement;
-    let code_enum = g
-        .kind
-        .map(|kind| (*code, codes::code_enum(g, kind, &placement.inner_vis())));
+    let code_enum = g.kind.map(|kind| (*code, codes::code_enum(g, kind)));
     let attrs = quote! {
         #[doc = #type_doc]
         #[repr(transparent)]
         #[must_use = "a status reports a failure: return it, inspect it or handle it"]
     };
-    let definition = placement.define(name, &attrs, code_enum);
+    let definition = g.placement.define(name, &attrs, code_enum);
     quote! {
         #definition
 
