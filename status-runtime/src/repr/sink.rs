@@ -167,28 +167,41 @@ impl MessageSink<'_> {
             // it); if it panics, they are not counted.
             self.len = at + len;
         } else {
-            let mut buffer = [MaybeUninit::new(b'0'); NUMBER_MAX];
-            let out = &mut buffer[..len.min(NUMBER_MAX)];
-            write(out);
-            // SAFETY: every byte of `out` was initialised with the buffer, and `write` wrote
-            // ASCII over it (the caller guarantees it): a `[u8]` of the same length, valid
-            // UTF-8.
-            let text = unsafe {
-                let bytes = &*(ptr::from_mut(out) as *const [u8]);
-                core::str::from_utf8_unchecked(bytes)
-            };
-            self.push_long(text);
+            // SAFETY: the caller's guarantees, passed on.
+            unsafe { self.push_number_cut(len, write) };
         }
+    }
+
+    /// `push_number` for a number that does not fit in the room left: written on the stack,
+    /// then appended by `push_long`, which cuts it. Out of line: it is the rare case, and the
+    /// functions `status!` generates write their numbers in place.
+    ///
+    /// # Safety
+    ///
+    /// As `push_number`'s.
+    #[cold]
+    #[inline(never)]
+    unsafe fn push_number_cut(&mut self, len: usize, write: impl FnOnce(&mut [MaybeUninit<u8>])) {
+        let mut buffer = [MaybeUninit::new(b'0'); NUMBER_MAX];
+        let out = &mut buffer[..len.min(NUMBER_MAX)];
+        write(out);
+        // SAFETY: every byte of `out` was initialised with the buffer, and `write` wrote
+        // ASCII over it (the caller guarantees it): a `[u8]` of the same length, valid
+        // UTF-8.
+        let text = unsafe {
+            let bytes = &*(ptr::from_mut(out) as *const [u8]);
+            core::str::from_utf8_unchecked(bytes)
+        };
+        self.push_long(text);
     }
 }
 
 /// Writes the last `out.len()` decimal digits of `n` into `out`, two at a time from the last,
 /// every byte of it: with `out.len() == decimal_len(n)`, the digits of `n`.
-#[inline(always)]
-#[allow(
-    clippy::inline_always,
-    reason = "the loop stays in the creating function, as the copy it replaces did"
-)]
+///
+/// Out of line: every function `status!` generates that writes a number calls it, where it
+/// would otherwise hold the loop (about 140 bytes each, for some 14 instructions a number).
+#[inline(never)]
 fn write_decimal(n: u64, out: &mut [MaybeUninit<u8>]) {
     let mut rest = n;
     let mut pairs = out.rchunks_exact_mut(2);
@@ -209,11 +222,8 @@ fn write_decimal(n: u64, out: &mut [MaybeUninit<u8>]) {
 
 /// Writes the last hex digits of `n` into `out` (`A`-`F` when `upper`), after `0x` when
 /// `prefix`, every byte of it: with `out.len() == hex_len(n, prefix)`, the digits of `n`.
-#[inline(always)]
-#[allow(
-    clippy::inline_always,
-    reason = "the loop stays in the creating function, as the copy it replaces did"
-)]
+/// Out of line, as `write_decimal`.
+#[inline(never)]
 fn write_hex(n: u64, upper: bool, prefix: bool, out: &mut [MaybeUninit<u8>]) {
     let alphabet: &[u8; 16] = if upper {
         b"0123456789ABCDEF"
