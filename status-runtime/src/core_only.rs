@@ -46,6 +46,17 @@ impl Repr {
         Self::inline(raw)
     }
 
+    /// The inline code `raw`: there is no room for a message without `alloc`.
+    #[must_use]
+    pub fn from_piece_array<const N: usize>(
+        raw: u32,
+        _: [Piece<'_>; N],
+        _: &'static Location<'static>,
+        _: Backtraces,
+    ) -> Self {
+        Self::inline(raw)
+    }
+
     /// The inline code `raw`; `error` is dropped: there is no room for it without `alloc`.
     #[must_use]
     pub fn from_error<E>(raw: u32, error: E, _: &'static Location<'static>, _: Backtraces) -> Self

@@ -140,8 +140,11 @@ impl Repr {
             &pieces,
             #[inline(always)]
             |piece| {
+                // `None` only for a `Display` piece (a constant here). A sum past `usize::MAX`
+                // saturates, and no allocation has room for it: the message of a length no
+                // memory holds is the inline code.
                 len = match (len, exact_len(piece)) {
-                    (Some(len), Some(more)) => len.checked_add(more),
+                    (Some(len), Some(more)) => Some(len.saturating_add(more)),
                     _ => None,
                 };
             },
@@ -429,6 +432,13 @@ fn alloc_exact(
     Some(pending.finish(code, location, extras))
 }
 
+/// Appends a string argument: out of line, since its length is not a constant, so each
+/// function `status!` generates has a call for it rather than the copy's size classes.
+#[inline(never)]
+fn push_arg(sink: &mut MessageSink<'_>, text: &str) {
+    sink.push_str(text);
+}
+
 /// Calls `f` with each of `pieces`, the first 16 by constant indices rather than in a loop:
 /// inlined where the array is built, each piece's kind is then a constant and `f`'s match on it
 /// folds, where LLVM would keep a loop (and a jump table) over the 24-byte pieces.
@@ -458,7 +468,7 @@ fn each_piece<'a, const N: usize>(pieces: &[Piece<'a>; N], mut f: impl FnMut(&Pi
 #[inline]
 fn exact_len(piece: &Piece<'_>) -> Option<usize> {
     Some(match *piece {
-        Piece::Str(text) => text.len(),
+        Piece::Str(text) | Piece::Arg(text) => text.len(),
         Piece::Unsigned(n) => decimal_len(n),
         Piece::Signed(n) => usize::from(n < 0) + decimal_len(n.unsigned_abs()),
         Piece::Hex { value, prefix, .. } => hex_len(value, prefix),
@@ -476,6 +486,7 @@ fn exact_len(piece: &Piece<'_>) -> Option<usize> {
 fn write_piece(piece: &Piece<'_>, sink: &mut MessageSink<'_>) -> fmt::Result {
     match *piece {
         Piece::Str(text) => sink.push_str(text),
+        Piece::Arg(text) => push_arg(sink, text),
         Piece::Unsigned(n) => sink.push_decimal(n),
         Piece::Signed(n) => {
             if n < 0 {

@@ -27,8 +27,10 @@ use core::fmt::{Display, LowerHex, UpperHex};
 /// One piece of a message split by `status!`.
 #[derive(Clone, Copy)]
 pub enum Piece<'a> {
-    /// Text written as it is: literal text, or a string argument.
+    /// The message's literal text, written as it is (inline, where its length is a constant).
     Str(&'a str),
+    /// A string argument (or a `bool`'s word), written as it is, by one call.
+    Arg(&'a str),
     /// An unsigned integer argument, in decimal.
     Unsigned(u64),
     /// A signed integer argument, in decimal.
@@ -196,14 +198,14 @@ impl<'a> ViaExact for &&PieceOf<'a, alloc::string::String> {
 impl<'s> IntoPiece<'s> for Exact<&'s str> {
     #[inline]
     fn into_piece(self) -> Piece<'s> {
-        Piece::Str(self.0)
+        Piece::Arg(self.0)
     }
 }
 
 impl<'s> IntoPiece<'s> for Exact<bool> {
     #[inline]
     fn into_piece(self) -> Piece<'s> {
-        Piece::Str(if self.0 { "true" } else { "false" })
+        Piece::Arg(if self.0 { "true" } else { "false" })
     }
 }
 

@@ -198,16 +198,20 @@ pub fn from_args<C: Code<Status = S>, S: FastStatus>(code: C, args: fmt::Argumen
 
 /// `status!(code, "text {x}")` with plain or hex placeholders: the message's pieces, split at
 /// compile time; one allocation. Called only from the cold function `status!` generates for the
-/// message, which makes the pieces: inlined there, so the call goes straight to the payload's
-/// constructor.
+/// message, which makes the pieces: inlined there with `Repr::from_piece_array`, where each
+/// piece's kind is a constant, so a message of text, integers and strings is measured and
+/// written with no loop and no match on the kinds.
 #[inline(always)]
 #[allow(
     clippy::inline_always,
-    reason = "one frame for `Repr::from_pieces`; the caller is cold and out of line already"
+    reason = "the pieces' kinds are constants only in the function that makes them"
 )]
 #[track_caller]
-pub fn from_pieces<C: Code<Status = S>, S: FastStatus>(code: C, pieces: &[Piece<'_>]) -> S {
-    S::__from_repr(Repr::from_pieces(
+pub fn from_pieces<C: Code<Status = S>, S: FastStatus, const N: usize>(
+    code: C,
+    pieces: [Piece<'_>; N],
+) -> S {
+    S::__from_repr(Repr::from_piece_array(
         code.to_raw(),
         pieces,
         Location::caller(),

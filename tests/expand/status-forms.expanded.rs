@@ -26,7 +26,7 @@ fn status_forms() {
             ) -> __Code::Status {
                 ::fast_status::__private::from_pieces(
                     __code,
-                    &[
+                    [
                         ::fast_status::__private::Piece::Str(
                             "header needs 4 bytes, got ",
                         ),
@@ -57,7 +57,7 @@ fn status_forms() {
             ) -> __Code::Status {
                 ::fast_status::__private::from_pieces(
                     __code,
-                    &[
+                    [
                         ::fast_status::__private::Piece::Str("no column '"),
                         __piece0.into_piece(),
                         ::fast_status::__private::Piece::Str("' in "),
@@ -85,7 +85,7 @@ fn status_forms() {
             fn __status<__Code: ::fast_status::Code>(__code: __Code) -> __Code::Status {
                 ::fast_status::__private::from_pieces(
                     __code,
-                    &[
+                    [
                         ::fast_status::__private::Piece::Str(
                             "literal with a run-time code",
                         ),
@@ -113,7 +113,7 @@ fn status_forms() {
             ) -> __Code::Status {
                 ::fast_status::__private::from_pieces(
                     __code,
-                    &[
+                    [
                         ::fast_status::__private::Piece::Str("offset "),
                         __piece0.into_hex_piece(false, true),
                     ],

@@ -130,7 +130,7 @@ fn pieces(
                     #code_binding: #code_type,
                     #(#params),*
                 ) -> #code_type::Status {
-                    #private::from_pieces(#code_binding, &[#(#pieces),*])
+                    #private::from_pieces(#code_binding, [#(#pieces),*])
                 }
                 #function(#code_binding, #(#routed),*)
             }

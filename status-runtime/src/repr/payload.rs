@@ -82,6 +82,7 @@ enum ExtrasAt {
 }
 
 impl From<Option<Box<Extras>>> for ExtrasAt {
+    #[inline]
     fn from(extras: Option<Box<Extras>>) -> Self {
         extras.map_or(Self::None, Self::Boxed)
     }
