@@ -188,9 +188,10 @@ fn numbers_across_the_first_pass_buffer_write_what_format_writes() {
 
 #[test]
 fn messages_of_up_to_and_past_16_pieces_write_what_format_writes() {
-    // The function `status!` generates writes the first 16 pieces one by one and any more in a
-    // loop: messages on both sides of that count, of integers, strings and text between them,
-    // and with a `Display` argument among them (the route with a first pass).
+    // A message of up to 16 pieces is written by the function compiled for its shape
+    // (`Parts`), a longer one by a loop over its pieces (`from_pieces`): messages on both sides
+    // of that count, of integers, strings and text between them, and with a `Display` argument
+    // among them (the route with a first pass).
     let (a, b, c, d) = (7_u8, -1_234_i32, u64::MAX, "text");
     let point = Point(5, 6);
     same_as_format!("{a}{b}{c}{d}{a}{b}{c}{d}");
@@ -343,7 +344,7 @@ macro_rules! piece_of {
             IntoPiece as _, Piece, PieceOf, ViaDisplay as _, ViaExact as _,
         };
         match (&&PieceOf(&$value)).__fast_status_piece().into_piece() {
-            Piece::Arg(text) => format!("str {text:?}"),
+            Piece::Str(text) => format!("str {text:?}"),
             Piece::Unsigned(n) => format!("unsigned {n}"),
             Piece::Signed(n) => format!("signed {n}"),
             Piece::Display(value) => format!("display {value}"),

@@ -118,11 +118,11 @@ impl Repr {
         Self::created(raw, written, backtraces)
     }
 
-    /// [`Repr::from_pieces`] for the pieces of one `status!`, by value: inlined into the
-    /// function `status!` generates, where each piece's kind is a constant, so a message of
-    /// text, integers and strings is measured and written with no loop over the pieces and no
-    /// match on their kinds (the header and the backtrace check stay out of line, in
-    /// `from_pending`). A message with a `Display` piece calls `from_pieces`.
+    /// [`Repr::from_pieces`] for pieces by value: inlined into `Parts::make`, which is compiled
+    /// once for each shape of message (the kinds of its pieces, in order), where each piece's
+    /// kind is a constant. A message of text, integers and strings is then measured and written
+    /// with no loop over its pieces and no match on their kinds; one with a `Display` piece
+    /// calls `from_pieces`.
     #[inline(always)]
     #[allow(
         clippy::inline_always,
@@ -152,40 +152,22 @@ impl Repr {
         let Some(len) = len else {
             return Self::from_pieces(raw, &pieces, location, backtraces);
         };
-        let Some(mut pending) = Pending::new(len) else {
-            return Self::inline(raw);
-        };
-        pending.write(
+        let written = alloc_exact(
+            raw,
+            Some(location),
+            None,
+            len,
             #[inline(always)]
             |sink| {
                 // No `Display` piece, so no piece fails.
                 each_piece(
                     &pieces,
                     #[inline(always)]
-                    |piece| {
-                        let _ = write_piece(piece, sink);
-                    },
+                    |piece| write_exact(piece, sink),
                 );
             },
         );
-        Self::from_pending(raw, pending, location, backtraces)
-    }
-
-    /// The header of a message `from_piece_array` wrote, and a backtrace when they are
-    /// enabled: out of line, the same for every message (about 90 bytes fewer in each
-    /// function `status!` generates, for 12 instructions).
-    #[inline(never)]
-    fn from_pending(
-        raw: u32,
-        pending: Pending,
-        location: &'static Location<'static>,
-        backtraces: Backtraces,
-    ) -> Self {
-        Self::created(
-            raw,
-            Some(pending.finish(raw, Some(location), None)),
-            backtraces,
-        )
+        Self::created(raw, written, backtraces)
     }
 
     /// A heap status whose source is `error`, with no message: the error's text is shown once,
@@ -432,16 +414,10 @@ fn alloc_exact(
     Some(pending.finish(code, location, extras))
 }
 
-/// Appends a string argument: out of line, since its length is not a constant, so each
-/// function `status!` generates has a call for it rather than the copy's size classes.
-#[inline(never)]
-fn push_arg(sink: &mut MessageSink<'_>, text: &str) {
-    sink.push_str(text);
-}
-
 /// Calls `f` with each of `pieces`, the first 16 by constant indices rather than in a loop:
-/// inlined where the array is built, each piece's kind is then a constant and `f`'s match on it
-/// folds, where LLVM would keep a loop (and a jump table) over the 24-byte pieces.
+/// inlined where the array is built (`Parts::make`), each piece's kind is then a constant and
+/// `f`'s match on it folds, where LLVM would keep a loop (and a jump table) over the 24-byte
+/// pieces.
 #[inline(always)]
 #[allow(
     clippy::inline_always,
@@ -468,7 +444,7 @@ fn each_piece<'a, const N: usize>(pieces: &[Piece<'a>; N], mut f: impl FnMut(&Pi
 #[inline]
 fn exact_len(piece: &Piece<'_>) -> Option<usize> {
     Some(match *piece {
-        Piece::Str(text) | Piece::Arg(text) => text.len(),
+        Piece::Str(text) => text.len(),
         Piece::Unsigned(n) => decimal_len(n),
         Piece::Signed(n) => usize::from(n < 0) + decimal_len(n.unsigned_abs()),
         Piece::Hex { value, prefix, .. } => hex_len(value, prefix),
@@ -485,8 +461,25 @@ fn exact_len(piece: &Piece<'_>) -> Option<usize> {
 )]
 fn write_piece(piece: &Piece<'_>, sink: &mut MessageSink<'_>) -> fmt::Result {
     match *piece {
+        Piece::Display(value) => fmt::Write::write_fmt(sink, format_args!("{value}")),
+        Piece::LowerHex(value, false) => fmt::Write::write_fmt(sink, format_args!("{value:x}")),
+        Piece::LowerHex(value, true) => fmt::Write::write_fmt(sink, format_args!("{value:#x}")),
+        Piece::UpperHex(value, false) => fmt::Write::write_fmt(sink, format_args!("{value:X}")),
+        Piece::UpperHex(value, true) => fmt::Write::write_fmt(sink, format_args!("{value:#X}")),
+        _ => {
+            write_exact(piece, sink);
+            Ok(())
+        }
+    }
+}
+
+/// Writes `piece` into `sink` if it is not a `Display` piece (those are `write_piece`'s): what
+/// `from_piece_array` inlines for each of its pieces, with no formatting code to fold away.
+#[inline(always)]
+#[allow(clippy::inline_always, reason = "as `write_piece`")]
+fn write_exact(piece: &Piece<'_>, sink: &mut MessageSink<'_>) {
+    match *piece {
         Piece::Str(text) => sink.push_str(text),
-        Piece::Arg(text) => push_arg(sink, text),
         Piece::Unsigned(n) => sink.push_decimal(n),
         Piece::Signed(n) => {
             if n < 0 {
@@ -499,21 +492,8 @@ fn write_piece(piece: &Piece<'_>, sink: &mut MessageSink<'_>) -> fmt::Result {
             upper,
             prefix,
         } => sink.push_hex(value, upper, prefix),
-        Piece::Display(value) => return fmt::Write::write_fmt(sink, format_args!("{value}")),
-        Piece::LowerHex(value, false) => {
-            return fmt::Write::write_fmt(sink, format_args!("{value:x}"));
-        }
-        Piece::LowerHex(value, true) => {
-            return fmt::Write::write_fmt(sink, format_args!("{value:#x}"));
-        }
-        Piece::UpperHex(value, false) => {
-            return fmt::Write::write_fmt(sink, format_args!("{value:X}"));
-        }
-        Piece::UpperHex(value, true) => {
-            return fmt::Write::write_fmt(sink, format_args!("{value:#X}"));
-        }
+        Piece::Display(_) | Piece::LowerHex(..) | Piece::UpperHex(..) => {}
     }
-    Ok(())
 }
 
 #[cfg(test)]

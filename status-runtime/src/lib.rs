@@ -122,8 +122,8 @@ pub mod __private {
         Storable, StorableIfSync, StoreMadeKind, Unpacker, kind_error_source, kind_of, word_of,
     };
     pub use crate::pieces::{
-        IntoHexPiece, IntoPiece, LowerHexOf, Piece, PieceOf, UpperHexOf, ViaDisplay, ViaExact,
-        ViaFormat,
+        Hex, IntoHexPiece, IntoPiece, LowerHexOf, Parts, Piece, PieceOf, Text, UpperHexOf,
+        ViaDisplay, ViaExact, ViaFormat,
     };
     pub use crate::report::{debug, debug_kind, display, display_kind};
     pub use crate::repr::{MAX_RAW_CODE, Repr, StaticStatus, ValueType};
@@ -132,7 +132,9 @@ pub mod __private {
     pub use crate::sources::{
         BoxedSource, ErrorSource, NotASource, Source, SourceValue, StatusAsSource, assert_source,
     };
-    pub use crate::traits::{AssertCopy, Backtraces, code_of, from_args, from_code, from_pieces};
+    pub use crate::traits::{
+        AssertCopy, Backtraces, code_of, from_args, from_code, from_parts, from_pieces,
+    };
     pub use crate::{__fs_if_alloc as if_alloc, __fs_if_serde as if_serde, __fs_if_std as if_std};
     #[cfg(feature = "serde")]
     pub use ::serde;

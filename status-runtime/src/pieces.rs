@@ -19,18 +19,23 @@
 //!
 //! The error site keeps only the routed arguments: `status!` generates a cold, out-of-line
 //! function for each split message, which receives them (an integer or a `bool` by value, a
-//! string as a `&str`, any other argument by reference) and makes the pieces, so no piece array
-//! is built in the caller's code.
+//! string as a `&str`, any other argument by reference), so no piece array is built in the
+//! caller's code. That function passes the message's parts, its literal text as [`Text`] and
+//! the routed arguments, as a tuple to [`Parts::make`], compiled once for each shape of message
+//! (the parts' types, in order), which writes them with no loop and no match on their kinds.
+//! A message of more than 16 pieces is written by a loop over them (`Repr::from_pieces`).
 
 use core::fmt::{Display, LowerHex, UpperHex};
+use core::panic::Location;
+
+use crate::repr::Repr;
+use crate::traits::Backtraces;
 
 /// One piece of a message split by `status!`.
 #[derive(Clone, Copy)]
 pub enum Piece<'a> {
-    /// The message's literal text, written as it is (inline, where its length is a constant).
+    /// Text written as it is: literal text, or a string argument.
     Str(&'a str),
-    /// A string argument (or a `bool`'s word), written as it is, by one call.
-    Arg(&'a str),
     /// An unsigned integer argument, in decimal.
     Unsigned(u64),
     /// A signed integer argument, in decimal.
@@ -198,14 +203,14 @@ impl<'a> ViaExact for &&PieceOf<'a, alloc::string::String> {
 impl<'s> IntoPiece<'s> for Exact<&'s str> {
     #[inline]
     fn into_piece(self) -> Piece<'s> {
-        Piece::Arg(self.0)
+        Piece::Str(self.0)
     }
 }
 
 impl<'s> IntoPiece<'s> for Exact<bool> {
     #[inline]
     fn into_piece(self) -> Piece<'s> {
-        Piece::Arg(if self.0 { "true" } else { "false" })
+        Piece::Str(if self.0 { "true" } else { "false" })
     }
 }
 
@@ -256,3 +261,78 @@ pub trait ViaFormat<'s> {
 
 hex_of!(LowerHexOf, LowerHexed, LowerHex);
 hex_of!(UpperHexOf, UpperHexed, UpperHex);
+
+/// The literal text of a split message, as a part (see [`Parts`]).
+#[derive(Clone, Copy)]
+pub struct Text(pub &'static str);
+
+impl<'s> IntoPiece<'s> for Text {
+    #[inline]
+    fn into_piece(self) -> Piece<'s> {
+        Piece::Str(self.0)
+    }
+}
+
+/// A routed argument of a hex placeholder, as a part (see [`Parts`]): `A`-`F` if `UPPER`,
+/// after `0x` if `PREFIX`.
+pub struct Hex<T, const UPPER: bool, const PREFIX: bool>(pub T);
+
+impl<'s, T: IntoHexPiece<'s>, const UPPER: bool, const PREFIX: bool> IntoPiece<'s>
+    for Hex<T, UPPER, PREFIX>
+{
+    #[inline]
+    fn into_piece(self) -> Piece<'s> {
+        self.0.into_hex_piece(UPPER, PREFIX)
+    }
+}
+
+/// The parts of a split message, in order, as a tuple of up to 16: [`Text`] for its literal
+/// text, and its routed arguments (an `Exact`, a `Displayed`, a [`Hex`]). What the function
+/// `status!` generates passes to `from_parts`.
+///
+/// Each part's type says which kind of piece it makes, so `make`, compiled once for each
+/// sequence of part types (a message's shape) rather than for each message, writes a message
+/// of text, integers and strings with no loop over its pieces and no match on their kinds
+/// ([`Repr::from_piece_array`], inlined into it). Messages of the same shape share it: the
+/// literal text is an argument, not a constant.
+pub trait Parts<'s> {
+    /// The heap status of code `raw` with this message (see `Repr::from_pieces`).
+    fn make(self, raw: u32, location: &'static Location<'static>, backtraces: Backtraces) -> Repr;
+}
+
+/// `Parts` for the tuples of each length, given as the parts' type names and their indices.
+macro_rules! parts {
+    ($(($($part:ident $index:tt),+))*) => {$(
+        impl<'s, $($part: IntoPiece<'s>),+> Parts<'s> for ($($part,)+) {
+            #[cold]
+            #[inline(never)]
+            fn make(
+                self,
+                raw: u32,
+                location: &'static Location<'static>,
+                backtraces: Backtraces,
+            ) -> Repr {
+                Repr::from_piece_array(raw, [$(self.$index.into_piece()),+], location, backtraces)
+            }
+        }
+    )*};
+}
+
+parts! {
+    (A 0)
+    (A 0, B 1)
+    (A 0, B 1, C 2)
+    (A 0, B 1, C 2, D 3)
+    (A 0, B 1, C 2, D 3, E 4)
+    (A 0, B 1, C 2, D 3, E 4, F 5)
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6)
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7)
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8)
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9)
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10)
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11)
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12)
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13)
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13, O 14)
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13, O 14, P 15)
+}

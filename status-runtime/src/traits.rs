@@ -3,7 +3,7 @@
 use core::fmt::{self, Debug, Display};
 use core::panic::Location;
 
-use crate::pieces::Piece;
+use crate::pieces::{Parts, Piece};
 use crate::repr::Repr;
 
 /// An error-code enum with `#[derive(FastStatus)]`.
@@ -196,22 +196,30 @@ pub fn from_args<C: Code<Status = S>, S: FastStatus>(code: C, args: fmt::Argumen
     ))
 }
 
-/// `status!(code, "text {x}")` with plain or hex placeholders: the message's pieces, split at
-/// compile time; one allocation. Called only from the cold function `status!` generates for the
-/// message, which makes the pieces: inlined there with `Repr::from_piece_array`, where each
-/// piece's kind is a constant, so a message of text, integers and strings is measured and
-/// written with no loop and no match on the kinds.
+/// `status!(code, "text {x}")` with plain or hex placeholders, of up to 16 parts: the message's
+/// parts, split at compile time; one allocation. Called only from the cold function `status!`
+/// generates for the message, which makes the parts: the call goes straight to the function
+/// compiled for the message's shape ([`Parts`]).
 #[inline(always)]
 #[allow(
     clippy::inline_always,
-    reason = "the pieces' kinds are constants only in the function that makes them"
+    reason = "one frame for `Parts::make`; the caller is cold and out of line already"
 )]
 #[track_caller]
-pub fn from_pieces<C: Code<Status = S>, S: FastStatus, const N: usize>(
-    code: C,
-    pieces: [Piece<'_>; N],
-) -> S {
-    S::__from_repr(Repr::from_piece_array(
+pub fn from_parts<'s, C: Code<Status = S>, S: FastStatus, P: Parts<'s>>(code: C, parts: P) -> S {
+    S::__from_repr(parts.make(code.to_raw(), Location::caller(), C::__BACKTRACES))
+}
+
+/// `status!(code, "text {x}")` with more than 16 parts: the message's pieces, written by
+/// `Repr::from_pieces` (a loop over them); one allocation.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "one frame for `Repr::from_pieces`; the caller is cold and out of line already"
+)]
+#[track_caller]
+pub fn from_pieces<C: Code<Status = S>, S: FastStatus>(code: C, pieces: &[Piece<'_>]) -> S {
+    S::__from_repr(Repr::from_pieces(
         code.to_raw(),
         pieces,
         Location::caller(),

@@ -24,14 +24,12 @@ fn status_forms() {
                 __code: __Code,
                 __piece0: impl ::fast_status::__private::IntoPiece<'__args>,
             ) -> __Code::Status {
-                ::fast_status::__private::from_pieces(
+                ::fast_status::__private::from_parts(
                     __code,
-                    [
-                        ::fast_status::__private::Piece::Str(
-                            "header needs 4 bytes, got ",
-                        ),
-                        __piece0.into_piece(),
-                    ],
+                    (
+                        ::fast_status::__private::Text("header needs 4 bytes, got "),
+                        __piece0,
+                    ),
                 )
             }
             __status(
@@ -55,14 +53,14 @@ fn status_forms() {
                 __piece0: impl ::fast_status::__private::IntoPiece<'__args>,
                 __piece1: impl ::fast_status::__private::IntoPiece<'__args>,
             ) -> __Code::Status {
-                ::fast_status::__private::from_pieces(
+                ::fast_status::__private::from_parts(
                     __code,
-                    [
-                        ::fast_status::__private::Piece::Str("no column '"),
-                        __piece0.into_piece(),
-                        ::fast_status::__private::Piece::Str("' in "),
-                        __piece1.into_piece(),
-                    ],
+                    (
+                        ::fast_status::__private::Text("no column '"),
+                        __piece0,
+                        ::fast_status::__private::Text("' in "),
+                        __piece1,
+                    ),
                 )
             }
             __status(
@@ -83,13 +81,9 @@ fn status_forms() {
                 reason = "one per argument of the message"
             )]
             fn __status<__Code: ::fast_status::Code>(__code: __Code) -> __Code::Status {
-                ::fast_status::__private::from_pieces(
+                ::fast_status::__private::from_parts(
                     __code,
-                    [
-                        ::fast_status::__private::Piece::Str(
-                            "literal with a run-time code",
-                        ),
-                    ],
+                    (::fast_status::__private::Text("literal with a run-time code"),),
                 )
             }
             __status(__code)
@@ -111,17 +105,76 @@ fn status_forms() {
                 __code: __Code,
                 __piece0: impl ::fast_status::__private::IntoHexPiece<'__args>,
             ) -> __Code::Status {
-                ::fast_status::__private::from_pieces(
+                ::fast_status::__private::from_parts(
                     __code,
-                    [
-                        ::fast_status::__private::Piece::Str("offset "),
-                        __piece0.into_hex_piece(false, true),
-                    ],
+                    (
+                        ::fast_status::__private::Text("offset "),
+                        ::fast_status::__private::Hex::<_, false, true>(__piece0),
+                    ),
                 )
             }
             __status(
                 __code,
                 (&&::fast_status::__private::LowerHexOf(&offset)).__fast_status_piece(),
+            )
+        }
+    };
+    let _ = match (StatusCode::Invalid,) {
+        (__code,) => {
+            use ::fast_status::__private::{ViaDisplay as _, ViaExact as _};
+            #[cold]
+            #[inline(never)]
+            #[track_caller]
+            #[allow(
+                clippy::too_many_arguments,
+                reason = "one per argument of the message"
+            )]
+            fn __status<'__args, __Code: ::fast_status::Code>(
+                __code: __Code,
+                __piece0: impl ::fast_status::__private::IntoPiece<'__args>,
+                __piece1: impl ::fast_status::__private::IntoPiece<'__args>,
+                __piece2: impl ::fast_status::__private::IntoPiece<'__args>,
+                __piece3: impl ::fast_status::__private::IntoPiece<'__args>,
+                __piece4: impl ::fast_status::__private::IntoPiece<'__args>,
+                __piece5: impl ::fast_status::__private::IntoPiece<'__args>,
+                __piece6: impl ::fast_status::__private::IntoPiece<'__args>,
+                __piece7: impl ::fast_status::__private::IntoPiece<'__args>,
+                __piece8: impl ::fast_status::__private::IntoPiece<'__args>,
+            ) -> __Code::Status {
+                ::fast_status::__private::from_pieces(
+                    __code,
+                    &[
+                        __piece0.into_piece(),
+                        ::fast_status::__private::Piece::Str("."),
+                        __piece1.into_piece(),
+                        ::fast_status::__private::Piece::Str("."),
+                        __piece2.into_piece(),
+                        ::fast_status::__private::Piece::Str("."),
+                        __piece3.into_piece(),
+                        ::fast_status::__private::Piece::Str("."),
+                        __piece4.into_piece(),
+                        ::fast_status::__private::Piece::Str("."),
+                        __piece5.into_piece(),
+                        ::fast_status::__private::Piece::Str("."),
+                        __piece6.into_piece(),
+                        ::fast_status::__private::Piece::Str("."),
+                        __piece7.into_piece(),
+                        ::fast_status::__private::Piece::Str("."),
+                        __piece8.into_piece(),
+                    ],
+                )
+            }
+            __status(
+                __code,
+                (&&::fast_status::__private::PieceOf(&a)).__fast_status_piece(),
+                (&&::fast_status::__private::PieceOf(&b)).__fast_status_piece(),
+                (&&::fast_status::__private::PieceOf(&c)).__fast_status_piece(),
+                (&&::fast_status::__private::PieceOf(&d)).__fast_status_piece(),
+                (&&::fast_status::__private::PieceOf(&e)).__fast_status_piece(),
+                (&&::fast_status::__private::PieceOf(&f)).__fast_status_piece(),
+                (&&::fast_status::__private::PieceOf(&g)).__fast_status_piece(),
+                (&&::fast_status::__private::PieceOf(&h)).__fast_status_piece(),
+                (&&::fast_status::__private::PieceOf(&i)).__fast_status_piece(),
             )
         }
     };

@@ -42,6 +42,10 @@ pub(crate) fn status(invocation: &Invocation) -> TokenStream {
     pieces(krate, &private, code, &split)
 }
 
+/// The most parts `from_parts` takes (the runtime's `Parts` is implemented for tuples of up to
+/// 16); a message of more pieces is written by `from_pieces`.
+const MAX_PARTS: usize = 16;
+
 /// `status!` with a message split into pieces: the code and the arguments are evaluated once,
 /// in the order written (as `format_args!` does), and each argument's type picks its route (see
 /// the runtime's `pieces` module). The error site passes the code and the routed arguments
@@ -61,13 +65,21 @@ fn pieces(
     // For each argument piece: the function's parameter, and the routed argument passed to it.
     let mut params = Vec::new();
     let mut routed = Vec::new();
+    let code_binding = Ident::new("__code", Span::mixed_site());
     let lifetime = syn::Lifetime::new("'__args", Span::mixed_site());
-    let pieces: Vec<TokenStream> = split
+    // Each piece twice: as a part of a tuple (for `from_parts`), and as a `Piece` (for
+    // `from_pieces`, past `MAX_PARTS`).
+    let (parts, pieces): (Vec<TokenStream>, Vec<TokenStream>) = split
         .pieces
         .iter()
         .map(|piece| {
             let (arg, span, form) = match piece {
-                Piece::Text(text) => return quote! { #private::Piece::Str(#text) },
+                Piece::Text(text) => {
+                    return (
+                        quote! { #private::Text(#text) },
+                        quote! { #private::Piece::Str(#text) },
+                    );
+                }
                 Piece::Arg(index, form) => {
                     let binding = &bindings[*index];
                     let span = args[*index]
@@ -80,10 +92,11 @@ fn pieces(
                 Piece::Capture(ident, form) => (quote!(&#ident), ident.span(), *form),
             };
             let param = format_ident!("__piece{}", params.len(), span = Span::mixed_site());
-            let (of, bound, make) = match form {
+            let (of, bound, part, piece) = match form {
                 Form::Plain => (
                     quote!(#private::PieceOf(#arg)),
                     quote!(#private::IntoPiece<#lifetime>),
+                    quote!(#param),
                     quote!(#param.into_piece()),
                 ),
                 Form::Hex { upper, prefix } => {
@@ -95,6 +108,7 @@ fn pieces(
                     (
                         quote!(#of(#arg)),
                         quote!(#private::IntoHexPiece<#lifetime>),
+                        quote!(#private::Hex::<_, #upper, #prefix>(#param)),
                         quote!(#param.into_hex_piece(#upper, #prefix)),
                     )
                 }
@@ -102,9 +116,14 @@ fn pieces(
             // A missing `Display` (or `LowerHex`) is reported on the argument.
             routed.push(quote_spanned! {span=> (&&#of).__fast_status_piece() });
             params.push(quote!(#param: impl #bound));
-            make
+            (part, piece)
         })
-        .collect();
+        .unzip();
+    let make = if parts.len() <= MAX_PARTS {
+        quote! { #private::from_parts(#code_binding, (#(#parts,)*)) }
+    } else {
+        quote! { #private::from_pieces(#code_binding, &[#(#pieces),*]) }
+    };
     // The hex pieces' trait, only where there are some.
     let has_hex = split.pieces.iter().any(|piece| {
         matches!(
@@ -113,7 +132,6 @@ fn pieces(
         )
     });
     let via_format = has_hex.then(|| quote!(, ViaFormat as _));
-    let code_binding = Ident::new("__code", Span::mixed_site());
     // The arguments' lifetime, where there are arguments.
     let lifetime_param = (!params.is_empty()).then(|| quote!(#lifetime,));
     let function = Ident::new("__status", Span::mixed_site());
@@ -130,7 +148,7 @@ fn pieces(
                     #code_binding: #code_type,
                     #(#params),*
                 ) -> #code_type::Status {
-                    #private::from_pieces(#code_binding, [#(#pieces),*])
+                    #make
                 }
                 #function(#code_binding, #(#routed),*)
             }

@@ -173,8 +173,8 @@ impl MessageSink<'_> {
     }
 
     /// `push_number` for a number that does not fit in the room left: written on the stack,
-    /// then appended by `push_long`, which cuts it. Out of line: it is the rare case, and the
-    /// functions `status!` generates write their numbers in place.
+    /// then appended by `push_long`, which cuts it. Out of line: it is the rare case (a message
+    /// measured first always has room for its numbers).
     ///
     /// # Safety
     ///
@@ -198,10 +198,11 @@ impl MessageSink<'_> {
 
 /// Writes the last `out.len()` decimal digits of `n` into `out`, two at a time from the last,
 /// every byte of it: with `out.len() == decimal_len(n)`, the digits of `n`.
-///
-/// Out of line: every function `status!` generates that writes a number calls it, where it
-/// would otherwise hold the loop (about 140 bytes each, for some 14 instructions a number).
-#[inline(never)]
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "the loop stays in the creating function, as the copy it replaces did"
+)]
 fn write_decimal(n: u64, out: &mut [MaybeUninit<u8>]) {
     let mut rest = n;
     let mut pairs = out.rchunks_exact_mut(2);
@@ -222,8 +223,11 @@ fn write_decimal(n: u64, out: &mut [MaybeUninit<u8>]) {
 
 /// Writes the last hex digits of `n` into `out` (`A`-`F` when `upper`), after `0x` when
 /// `prefix`, every byte of it: with `out.len() == hex_len(n, prefix)`, the digits of `n`.
-/// Out of line, as `write_decimal`.
-#[inline(never)]
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "the loop stays in the creating function, as the copy it replaces did"
+)]
 fn write_hex(n: u64, upper: bool, prefix: bool, out: &mut [MaybeUninit<u8>]) {
     let alphabet: &[u8; 16] = if upper {
         b"0123456789ABCDEF"
