@@ -101,11 +101,16 @@ impl<'s, 'a: 's, T: ?Sized> ViaDisplay<'s, T> for &'s PieceOf<'a, T> {
 /// function a split message's `status!` generates takes each argument as one of these and makes
 /// its piece there.
 pub trait IntoPiece<'s> {
+    /// Whether the piece is written without `core::fmt` (all but a `Display` piece).
+    const EXACT: bool = true;
+
     /// The piece.
     fn into_piece(self) -> Piece<'s>;
 }
 
 impl<'s, T: Display + ?Sized> IntoPiece<'s> for Displayed<'s, T> {
+    const EXACT: bool = false;
+
     #[inline]
     fn into_piece(self) -> Piece<'s> {
         Piece::Display(self.0)
@@ -115,6 +120,9 @@ impl<'s, T: Display + ?Sized> IntoPiece<'s> for Displayed<'s, T> {
 /// A routed argument of a hex placeholder (`{:x}`, `{:X}`, `{:#x}`, `{:#X}`): an integer's
 /// `Exact`, or a `LowerHexed` or `UpperHexed`.
 pub trait IntoHexPiece<'s> {
+    /// Whether the piece is written without `core::fmt` (an integer's).
+    const EXACT: bool = true;
+
     /// The piece: `A`-`F` if `upper` (for an integer), after `0x` if `prefix`.
     fn into_hex_piece(self, upper: bool, prefix: bool) -> Piece<'s>;
 }
@@ -236,6 +244,8 @@ macro_rules! hex_of {
         }
 
         impl<'s, T: $fmt + ?Sized> IntoHexPiece<'s> for $formatted<'s, T> {
+            const EXACT: bool = false;
+
             /// `upper` is the formatting trait's own.
             #[inline]
             fn into_hex_piece(self, _upper: bool, prefix: bool) -> Piece<'s> {
@@ -280,6 +290,8 @@ pub struct Hex<T, const UPPER: bool, const PREFIX: bool>(pub T);
 impl<'s, T: IntoHexPiece<'s>, const UPPER: bool, const PREFIX: bool> IntoPiece<'s>
     for Hex<T, UPPER, PREFIX>
 {
+    const EXACT: bool = T::EXACT;
+
     #[inline]
     fn into_piece(self) -> Piece<'s> {
         self.0.into_hex_piece(UPPER, PREFIX)
@@ -290,20 +302,40 @@ impl<'s, T: IntoHexPiece<'s>, const UPPER: bool, const PREFIX: bool> IntoPiece<'
 /// text, and its routed arguments (an `Exact`, a `Displayed`, a [`Hex`]). What the function
 /// `status!` generates passes to `from_parts`.
 ///
-/// Each part's type says which kind of piece it makes, so `make`, compiled once for each
-/// sequence of part types (a message's shape) rather than for each message, writes a message
-/// of text, integers and strings with no loop over its pieces and no match on their kinds
-/// ([`Repr::from_piece_array`], inlined into it). Messages of the same shape share it: the
-/// literal text is an argument, not a constant.
+/// Each part's type says which kind of piece it makes. A message of text, integers and strings
+/// (`EXACT`) is made by `make`, compiled once for each sequence of part types (a message's
+/// shape) rather than for each message, which writes it with no loop over its pieces and no
+/// match on their kinds ([`Repr::from_piece_array`], inlined into it): messages of the same
+/// shape share it, their literal text an argument. A message with a `Display` part is made
+/// from its `pieces` by `Repr::from_pieces`, whose first pass formats it.
 pub trait Parts<'s> {
-    /// The heap status of code `raw` with this message (see `Repr::from_pieces`).
+    /// Whether every part is written without `core::fmt`.
+    const EXACT: bool;
+
+    /// The parts as pieces: an array.
+    type Pieces: AsRef<[Piece<'s>]>;
+
+    /// The parts as pieces.
+    fn pieces(self) -> Self::Pieces;
+
+    /// The heap status of code `raw` with this message, for `EXACT` parts (see
+    /// `Repr::from_pieces`).
     fn make(self, raw: u32, location: &'static Location<'static>, backtraces: Backtraces) -> Repr;
 }
 
 /// `Parts` for the tuples of each length, given as the parts' type names and their indices.
 macro_rules! parts {
-    ($(($($part:ident $index:tt),+))*) => {$(
+    ($(($len:literal: $($part:ident $index:tt),+))*) => {$(
         impl<'s, $($part: IntoPiece<'s>),+> Parts<'s> for ($($part,)+) {
+            const EXACT: bool = $($part::EXACT)&&+;
+
+            type Pieces = [Piece<'s>; $len];
+
+            #[inline]
+            fn pieces(self) -> Self::Pieces {
+                [$(self.$index.into_piece()),+]
+            }
+
             #[cold]
             #[inline(never)]
             fn make(
@@ -312,27 +344,27 @@ macro_rules! parts {
                 location: &'static Location<'static>,
                 backtraces: Backtraces,
             ) -> Repr {
-                Repr::from_piece_array(raw, [$(self.$index.into_piece()),+], location, backtraces)
+                Repr::from_piece_array(raw, self.pieces(), location, backtraces)
             }
         }
     )*};
 }
 
 parts! {
-    (A 0)
-    (A 0, B 1)
-    (A 0, B 1, C 2)
-    (A 0, B 1, C 2, D 3)
-    (A 0, B 1, C 2, D 3, E 4)
-    (A 0, B 1, C 2, D 3, E 4, F 5)
-    (A 0, B 1, C 2, D 3, E 4, F 5, G 6)
-    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7)
-    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8)
-    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9)
-    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10)
-    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11)
-    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12)
-    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13)
-    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13, O 14)
-    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13, O 14, P 15)
+    (1: A 0)
+    (2: A 0, B 1)
+    (3: A 0, B 1, C 2)
+    (4: A 0, B 1, C 2, D 3)
+    (5: A 0, B 1, C 2, D 3, E 4)
+    (6: A 0, B 1, C 2, D 3, E 4, F 5)
+    (7: A 0, B 1, C 2, D 3, E 4, F 5, G 6)
+    (8: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7)
+    (9: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8)
+    (10: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9)
+    (11: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10)
+    (12: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11)
+    (13: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12)
+    (14: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13)
+    (15: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13, O 14)
+    (16: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13, O 14, P 15)
 }

@@ -199,7 +199,8 @@ pub fn from_args<C: Code<Status = S>, S: FastStatus>(code: C, args: fmt::Argumen
 /// `status!(code, "text {x}")` with plain or hex placeholders, of up to 16 parts: the message's
 /// parts, split at compile time; one allocation. Called only from the cold function `status!`
 /// generates for the message, which makes the parts: the call goes straight to the function
-/// compiled for the message's shape ([`Parts`]).
+/// compiled for the message's shape ([`Parts`]), or, with a `Display` part, to
+/// `Repr::from_pieces`.
 #[inline(always)]
 #[allow(
     clippy::inline_always,
@@ -207,7 +208,12 @@ pub fn from_args<C: Code<Status = S>, S: FastStatus>(code: C, args: fmt::Argumen
 )]
 #[track_caller]
 pub fn from_parts<'s, C: Code<Status = S>, S: FastStatus, P: Parts<'s>>(code: C, parts: P) -> S {
-    S::__from_repr(parts.make(code.to_raw(), Location::caller(), C::__BACKTRACES))
+    let (raw, location, backtraces) = (code.to_raw(), Location::caller(), C::__BACKTRACES);
+    S::__from_repr(if P::EXACT {
+        parts.make(raw, location, backtraces)
+    } else {
+        Repr::from_pieces(raw, parts.pieces().as_ref(), location, backtraces)
+    })
 }
 
 /// `status!(code, "text {x}")` with more than 16 parts: the message's pieces, written by
