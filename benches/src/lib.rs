@@ -347,6 +347,70 @@ pub mod fast {
     }
 }
 
+/// Messages of other shapes than formatted4's, each through four frames, by `status!` and by
+/// `anyhow!`: whether `status!`'s target holds beyond the one message the main table measures.
+/// `x` is the loop's counter (0 to 1,999).
+pub mod message_shapes {
+    /// The messages, made by `$make` (`status!` or `anyhow!`, given the format and arguments).
+    macro_rules! message_shapes {
+        ($($make:tt)+) => {
+            #[cold]
+            #[inline(never)]
+            fn make_two(x: u64) -> E {
+                let len = x + 7;
+                $($make)+("row {x} of {len} rows")
+            }
+
+            #[cold]
+            #[inline(never)]
+            fn make_str(x: u64) -> E {
+                let name = if x % 2 == 0 { "price" } else { "quantity" };
+                $($make)+("no column {name} in table {x}")
+            }
+
+            #[cold]
+            #[inline(never)]
+            fn make_signed_hex(x: u64) -> E {
+                let delta = -i64::try_from(x).unwrap_or(i64::MAX);
+                $($make)+("seek by {delta} from {x:#x} failed")
+            }
+
+            #[cold]
+            #[inline(never)]
+            fn make_display(x: u64) -> E {
+                let ratio = f64::from(u32::try_from(x).unwrap_or(u32::MAX)) / 8.0;
+                $($make)+("ratio {ratio} over the limit at row {x}")
+            }
+
+            four_frames!(make_two: two1, two2, two3, two4);
+            four_frames!(make_str: str1, str2, str3, str4);
+            four_frames!(make_signed_hex: signed_hex1, signed_hex2, signed_hex3, signed_hex4);
+            four_frames!(make_display: display1, display2, display3, display4);
+        };
+    }
+
+    /// `status!`.
+    pub mod fast {
+        use crate::BenchCode;
+        pub use crate::fast::{E, read_code};
+
+        macro_rules! make {
+            ($($message:tt)+) => {
+                fast_status::status!(BenchCode::Invalid, $($message)+)
+            };
+        }
+
+        message_shapes!(make!);
+    }
+
+    /// `anyhow!`.
+    pub mod anyhow {
+        pub use crate::anyhow::{E, read_code};
+
+        message_shapes!(anyhow::anyhow!);
+    }
+}
+
 /// "Arrow before the fix": the same status, with its drop forced out of line.
 pub mod arrow_before_fix {
     use super::{Bench, BenchCode};

@@ -178,6 +178,50 @@ mod ctor {
     }
 }
 
+/// Messages of other shapes (`fast_status_benches::message_shapes`), by `status!` and
+/// `anyhow!`.
+mod shapes {
+    /// One module per way of making the messages.
+    macro_rules! shape_cells {
+        ($($module:ident => $label:literal),*) => {$(
+            pub mod $module {
+                use std::hint::black_box;
+
+                use fast_status_benches::message_shapes::$module as m;
+
+                pub const NAME: &str = concat!("shapes::", stringify!($module));
+
+                error_cell!(icount_two4, m::two4);
+                error_cell!(icount_str4, m::str4);
+                error_cell!(icount_signed_hex4, m::signed_hex4);
+                error_cell!(icount_display4, m::display4);
+
+                /// The one row.
+                pub fn row() -> super::super::Row {
+                    (
+                        NAME,
+                        $label,
+                        size_of::<Result<(), m::E>>(),
+                        vec![
+                            ("two4", icount_two4 as super::super::Cell),
+                            ("str4", icount_str4),
+                            ("signed_hex4", icount_signed_hex4),
+                            ("display4", icount_display4),
+                        ],
+                    )
+                }
+            }
+        )*};
+    }
+
+    shape_cells!(fast => "fast-status, status!", anyhow => "anyhow::Error, anyhow!");
+
+    /// Both rows.
+    pub fn types() -> Vec<super::Row> {
+        vec![fast::row(), anyhow::row()]
+    }
+}
+
 /// The scenarios of the error types with fields (`fast_status_benches::fields`), in modules
 /// of their own under `fields::`.
 macro_rules! fields_cells {
@@ -227,6 +271,7 @@ macro_rules! fields_cells {
 fast_status_benches::for_each_fields_type!(fields_cells);
 
 const FIELDS_SCENARIOS: [&str; 3] = ["value", "packed4", "heap4"];
+const SHAPE_SCENARIOS: [&str; 4] = ["two4", "str4", "signed_hex4", "display4"];
 
 const CTOR_SCENARIOS: [&str; 2] = ["formatted4", "hex4"];
 
@@ -270,6 +315,7 @@ fn main() {
             .into_iter()
             .chain(ctor::types())
             .chain(fields::types())
+            .chain(shapes::types())
         {
             for (_, cell) in cells {
                 black_box(cell(ICOUNT_ITERS));
@@ -282,6 +328,7 @@ fn main() {
         .iter()
         .chain(&ctor::types())
         .chain(&fields::types())
+        .chain(&shapes::types())
         .flat_map(|(module, _, _, cells)| {
             cells
                 .iter()
@@ -297,9 +344,38 @@ fn main() {
     let main = measure(&types(), &SCENARIOS, counts.as_ref());
     let constructors = measure(&ctor::types(), &CTOR_SCENARIOS, counts.as_ref());
     let with_fields = measure(&fields::types(), &FIELDS_SCENARIOS, counts.as_ref());
+    let shaped = measure(&shapes::types(), &SHAPE_SCENARIOS, counts.as_ref());
     print_main(&main, counts.is_some(), with_icount);
     print_constructors(&constructors, &main, counts.is_some());
+    print_shapes(&shaped, counts.is_some());
     print_fields(&with_fields, counts.is_some());
+}
+
+/// `status!` against `anyhow!` on messages of other shapes than formatted4's.
+fn print_shapes(shaped: &Table, with_instructions: bool) {
+    println!("\nmessages of other shapes, through 4 frames (x is the loop's counter, 0 to 1999)");
+    println!("  two4         \"row {{x}} of {{len}} rows\", two u64");
+    println!("  str4         \"no column {{name}} in table {{x}}\", a &str and a u64");
+    println!("  signed_hex4  \"seek by {{delta}} from {{x:#x}} failed\", an i64 and a hex u64");
+    println!(
+        "  display4     \"ratio {{ratio}} over the limit at row {{x}}\", an f64 (its Display)"
+    );
+    if with_instructions {
+        println!("\ninstructions per operation (callgrind), and ÷ anyhow's");
+        let anyhow = |scenario: &str| shaped.get(shapes::anyhow::NAME, scenario)?.instructions;
+        print_block(shaped, &SHAPE_SCENARIOS, false, |row, scenario| {
+            let i = shaped.get(row, scenario)?.instructions?;
+            Some(format!("{i:.0} = {:.2}x", i / anyhow(scenario)?))
+        });
+    }
+    println!("\nallocations per operation");
+    print_block(shaped, &SHAPE_SCENARIOS, false, |row, scenario| {
+        Some(format!("{:.1}", shaped.get(row, scenario)?.allocations))
+    });
+    println!("\nwall time per operation, ns (median of 11 samples)");
+    print_block(shaped, &SHAPE_SCENARIOS, false, |row, scenario| {
+        Some(format!("{:.2}", shaped.get(row, scenario)?.ns))
+    });
 }
 
 /// The main table's blocks: instructions (÷ the floor's, and fast-status's ÷ each type's),
