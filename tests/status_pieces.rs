@@ -379,6 +379,70 @@ fn piece_of_generic<T: fmt::Display>(value: T) -> String {
     piece_of!(value)
 }
 
+/// The type of the part an argument becomes in the tuple the generated function passes on
+/// (`into_part`, as the expansion writes it).
+macro_rules! part_type {
+    ($value:expr) => {{
+        #[allow(unused_imports, reason = "each value needs one of the two traits")]
+        use fast_status::__private::{IntoPiece as _, PieceOf, ViaDisplay as _, ViaExact as _};
+        std::any::type_name_of_val(&(&&PieceOf(&$value)).__fast_status_piece().into_part())
+    }};
+}
+
+/// `part_type!` with a hex spec (`into_hex_part`).
+macro_rules! hex_part_type {
+    ($value:expr) => {{
+        #[allow(unused_imports, reason = "each value needs one of the two traits")]
+        use fast_status::__private::{
+            IntoHexPiece as _, LowerHexOf, ViaExact as _, ViaFormat as _,
+        };
+        std::any::type_name_of_val(
+            &(&&LowerHexOf(&$value))
+                .__fast_status_piece()
+                .into_hex_part(),
+        )
+    }};
+}
+
+/// Messages whose arguments differ only in their integer types, or in a `bool` against a
+/// string, have the same parts, and so share the one function compiled for their shape
+/// (`Parts::make`); the text is still what `format!` writes (the tests above).
+#[test]
+fn integers_of_any_width_and_bools_share_a_part_type() {
+    let unsigned = part_type!(7_u64);
+    for other in [
+        part_type!(7_u8),
+        part_type!(7_u16),
+        part_type!(7_u32),
+        part_type!(7_usize),
+    ] {
+        assert_eq!(other, unsigned);
+    }
+    let signed = part_type!(-7_i64);
+    for other in [
+        part_type!(-7_i8),
+        part_type!(-7_i16),
+        part_type!(-7_i32),
+        part_type!(-7_isize),
+    ] {
+        assert_eq!(other, signed);
+    }
+    assert_ne!(signed, unsigned);
+    let text = part_type!("t");
+    assert_eq!(part_type!(true), text);
+    assert_eq!(part_type!(String::from("o")), text);
+    let hex = hex_part_type!(7_u64);
+    for other in [
+        hex_part_type!(7_u8),
+        hex_part_type!(-7_i32),
+        hex_part_type!(7_usize),
+    ] {
+        assert_eq!(other, hex);
+    }
+    // Anything else keeps its own type: it is written by its `Display`.
+    assert_ne!(part_type!(2.5_f64), part_type!(2.5_f32));
+}
+
 /// Text equality alone would pass if every argument went through `Display`: this pins which
 /// types skip `core::fmt`.
 #[test]

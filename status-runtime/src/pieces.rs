@@ -104,12 +104,26 @@ pub trait IntoPiece<'s> {
     /// Whether the piece is written without `core::fmt` (all but a `Display` piece).
     const EXACT: bool = true;
 
+    /// What it is as a part of a tuple of [`Parts`]: an integer widened to 64 bits, a `bool`
+    /// as its word, so that messages whose arguments differ only in those types share a shape.
+    type Part: IntoPiece<'s>;
+
+    /// The part.
+    fn into_part(self) -> Self::Part;
+
     /// The piece.
     fn into_piece(self) -> Piece<'s>;
 }
 
 impl<'s, T: Display + ?Sized> IntoPiece<'s> for Displayed<'s, T> {
     const EXACT: bool = false;
+
+    type Part = Self;
+
+    #[inline]
+    fn into_part(self) -> Self {
+        self
+    }
 
     #[inline]
     fn into_piece(self) -> Piece<'s> {
@@ -122,6 +136,13 @@ impl<'s, T: Display + ?Sized> IntoPiece<'s> for Displayed<'s, T> {
 pub trait IntoHexPiece<'s> {
     /// Whether the piece is written without `core::fmt` (an integer's).
     const EXACT: bool = true;
+
+    /// What it is as a part (see [`IntoPiece::Part`]): an integer as its bits in its own
+    /// width, widened to 64.
+    type Part: IntoHexPiece<'s>;
+
+    /// The part.
+    fn into_hex_part(self) -> Self::Part;
 
     /// The piece: `A`-`F` if `upper` (for an integer), after `0x` if `prefix`.
     fn into_hex_piece(self, upper: bool, prefix: bool) -> Piece<'s>;
@@ -146,6 +167,15 @@ macro_rules! via_exact {
 macro_rules! exact_integer {
     ($variant:ident($wide:ty): $($ty:ty as $bits:ty),*) => {$(
         impl<'s> IntoPiece<'s> for Exact<$ty> {
+            type Part = Exact<$wide>;
+
+            #[inline]
+            fn into_part(self) -> Exact<$wide> {
+                // Lossless, as in `into_piece`.
+                #[allow(clippy::cast_lossless, clippy::useless_conversion)]
+                Exact(self.0 as $wide)
+            }
+
             #[inline]
             fn into_piece(self) -> Piece<'s> {
                 // Lossless: `usize` and `isize` are at most 64 bits on every target Rust
@@ -156,6 +186,19 @@ macro_rules! exact_integer {
         }
 
         impl<'s> IntoHexPiece<'s> for Exact<$ty> {
+            type Part = Exact<u64>;
+
+            #[inline]
+            fn into_hex_part(self) -> Exact<u64> {
+                // The bits in the type's own width, as in `into_hex_piece`.
+                #[allow(
+                    clippy::cast_sign_loss,
+                    clippy::cast_lossless,
+                    reason = "two's complement in the type's width, as `LowerHex` writes it"
+                )]
+                Exact(self.0 as $bits as u64)
+            }
+
             #[inline]
             fn into_hex_piece(self, upper: bool, prefix: bool) -> Piece<'s> {
                 // The bits in the type's own width (`-1i8` is `ff`), then widened: lossless,
@@ -209,6 +252,13 @@ impl<'a> ViaExact for &&PieceOf<'a, alloc::string::String> {
 }
 
 impl<'s> IntoPiece<'s> for Exact<&'s str> {
+    type Part = Self;
+
+    #[inline]
+    fn into_part(self) -> Self {
+        self
+    }
+
     #[inline]
     fn into_piece(self) -> Piece<'s> {
         Piece::Str(self.0)
@@ -216,6 +266,13 @@ impl<'s> IntoPiece<'s> for Exact<&'s str> {
 }
 
 impl<'s> IntoPiece<'s> for Exact<bool> {
+    type Part = Exact<&'s str>;
+
+    #[inline]
+    fn into_part(self) -> Exact<&'s str> {
+        Exact(if self.0 { "true" } else { "false" })
+    }
+
     #[inline]
     fn into_piece(self) -> Piece<'s> {
         Piece::Str(if self.0 { "true" } else { "false" })
@@ -245,6 +302,13 @@ macro_rules! hex_of {
 
         impl<'s, T: $fmt + ?Sized> IntoHexPiece<'s> for $formatted<'s, T> {
             const EXACT: bool = false;
+
+            type Part = Self;
+
+            #[inline]
+            fn into_hex_part(self) -> Self {
+                self
+            }
 
             /// `upper` is the formatting trait's own.
             #[inline]
@@ -277,6 +341,13 @@ hex_of!(UpperHexOf, UpperHexed, UpperHex);
 pub struct Text(pub &'static str);
 
 impl<'s> IntoPiece<'s> for Text {
+    type Part = Self;
+
+    #[inline]
+    fn into_part(self) -> Self {
+        self
+    }
+
     #[inline]
     fn into_piece(self) -> Piece<'s> {
         Piece::Str(self.0)
@@ -292,6 +363,13 @@ impl<'s, T: IntoHexPiece<'s>, const UPPER: bool, const PREFIX: bool> IntoPiece<'
 {
     const EXACT: bool = T::EXACT;
 
+    type Part = Hex<T::Part, UPPER, PREFIX>;
+
+    #[inline]
+    fn into_part(self) -> Self::Part {
+        Hex(self.0.into_hex_part())
+    }
+
     #[inline]
     fn into_piece(self) -> Piece<'s> {
         self.0.into_hex_piece(UPPER, PREFIX)
@@ -302,9 +380,11 @@ impl<'s, T: IntoHexPiece<'s>, const UPPER: bool, const PREFIX: bool> IntoPiece<'
 /// text, and its routed arguments (an `Exact`, a `Displayed`, a [`Hex`]). What the function
 /// `status!` generates passes to `from_parts`.
 ///
-/// Each part's type says which kind of piece it makes. A message of text, integers and strings
-/// (`EXACT`) is made by `make`, compiled once for each sequence of part types (a message's
-/// shape) rather than for each message, which writes it with no loop over its pieces and no
+/// Each part's type says which kind of piece it makes: integers are widened to 64 bits and a
+/// `bool` becomes its word first ([`IntoPiece::into_part`]), so messages that differ only in
+/// those types have the same parts. A message of text, integers and strings (`EXACT`) is made
+/// by `make`, compiled once for each sequence of part types (a message's shape) rather than
+/// for each message, which writes it with no loop over its pieces and no
 /// match on their kinds ([`Repr::from_piece_array`], inlined into it): messages of the same
 /// shape share it, their literal text an argument. A message with a `Display` part is made
 /// from its `pieces` by `Repr::from_pieces`, whose first pass formats it.

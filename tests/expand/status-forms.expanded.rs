@@ -28,7 +28,7 @@ fn status_forms() {
                     __code,
                     (
                         ::fast_status::__private::Text("header needs 4 bytes, got "),
-                        __piece0,
+                        __piece0.into_part(),
                     ),
                 )
             }
@@ -57,9 +57,9 @@ fn status_forms() {
                     __code,
                     (
                         ::fast_status::__private::Text("no column '"),
-                        __piece0,
+                        __piece0.into_part(),
                         ::fast_status::__private::Text("' in "),
-                        __piece1,
+                        __piece1.into_part(),
                     ),
                 )
             }
@@ -109,7 +109,11 @@ fn status_forms() {
                     __code,
                     (
                         ::fast_status::__private::Text("offset "),
-                        ::fast_status::__private::Hex::<_, false, true>(__piece0),
+                        ::fast_status::__private::Hex::<
+                            _,
+                            false,
+                            true,
+                        >(__piece0.into_hex_part()),
                     ),
                 )
             }

@@ -96,7 +96,7 @@ fn pieces(
                 Form::Plain => (
                     quote!(#private::PieceOf(#arg)),
                     quote!(#private::IntoPiece<#lifetime>),
-                    quote!(#param),
+                    quote!(#param.into_part()),
                     quote!(#param.into_piece()),
                 ),
                 Form::Hex { upper, prefix } => {
@@ -108,7 +108,7 @@ fn pieces(
                     (
                         quote!(#of(#arg)),
                         quote!(#private::IntoHexPiece<#lifetime>),
-                        quote!(#private::Hex::<_, #upper, #prefix>(#param)),
+                        quote!(#private::Hex::<_, #upper, #prefix>(#param.into_hex_part())),
                         quote!(#param.into_hex_piece(#upper, #prefix)),
                     )
                 }
