@@ -40,7 +40,10 @@ pub use status_runtime::set_backtrace_capture;
 ///
 /// A split message costs its caller a call: the macro generates a cold, out-of-line function
 /// for the message, and the error site evaluates the arguments and passes them to it (integers
-/// and `bool`s by value, strings as `&str`, others by reference); the pieces are made there.
+/// and `bool`s by value, strings as `&str`, others by reference). That function hands them, with
+/// the literal text, to one compiled for the message's shape (the kinds of its parts, in
+/// order), shared by every message of that shape in the crate: a release build compiles one
+/// such function per shape.
 ///
 /// ```
 /// use fast_status::{status, FastStatus};

@@ -50,8 +50,9 @@ const MAX_PARTS: usize = 16;
 /// in the order written (as `format_args!` does), and each argument's type picks its route (see
 /// the runtime's `pieces` module). The error site passes the code and the routed arguments
 /// (integers by value, strings as `&str`, others by reference) to a cold, out-of-line function
-/// generated for this message, which makes the pieces: no piece array is built in the caller's
-/// code.
+/// generated for this message, which passes them on with the literal text as a tuple of parts
+/// (`from_parts`, written by the function compiled for the message's shape): no piece array is
+/// built in the caller's code.
 fn pieces(
     krate: &TokenStream,
     private: &TokenStream,
