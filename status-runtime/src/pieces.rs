@@ -384,10 +384,10 @@ impl<'s, T: IntoHexPiece<'s>, const UPPER: bool, const PREFIX: bool> IntoPiece<'
 /// `bool` becomes its word first ([`IntoPiece::into_part`]), so messages that differ only in
 /// those types have the same parts. A message of text, integers and strings (`EXACT`) is made
 /// by `make`, compiled once for each sequence of part types (a message's shape) rather than
-/// for each message, which writes it with no loop over its pieces and no
-/// match on their kinds ([`Repr::from_piece_array`], inlined into it): messages of the same
-/// shape share it, their literal text an argument. A message with a `Display` part is made
-/// from its `pieces` by `Repr::from_pieces`, whose first pass formats it.
+/// for each message, which writes it with no loop over its pieces and no match on their kinds
+/// ([`Repr::from_piece_array`], inlined into it): messages of the same shape share it, their
+/// literal text an argument. A message with a `Display` part is made from its `pieces` by
+/// `Repr::from_pieces`, whose first pass formats it.
 pub trait Parts<'s> {
     /// Whether every part is written without `core::fmt`.
     const EXACT: bool;
