@@ -151,7 +151,7 @@ fn status_macro_forms() {
         quote!(::fast_status; StatusCode::KeyError, "no column '{name}' in {table}", table = t.id),
         quote!(::fast_status; code, "literal with a run-time code"),
         quote!(::fast_status; StatusCode::Invalid, "offset {offset:#x}"),
-        // More than 16 pieces: `from_pieces`, over a slice of them.
+        // More than 12 pieces: `from_pieces`, over a slice of them.
         quote!(::fast_status; StatusCode::Invalid, "{a}.{b}.{c}.{d}.{e}.{f}.{g}.{h}.{i}"),
     ];
     let statements = forms.iter().map(|form| {

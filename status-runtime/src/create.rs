@@ -414,7 +414,8 @@ fn alloc_exact(
     Some(pending.finish(code, location, extras))
 }
 
-/// Calls `f` with each of `pieces`, the first 16 by constant indices rather than in a loop:
+/// Calls `f` with each of `pieces`, the first 12 (as many as `Parts` takes) by constant indices
+/// rather than in a loop:
 /// inlined where the array is built (`Parts::make`), each piece's kind is then a constant and
 /// `f`'s match on it folds, where LLVM would keep a loop (and a jump table) over the 24-byte
 /// pieces.
@@ -431,9 +432,9 @@ fn each_piece<'a, const N: usize>(pieces: &[Piece<'a>; N], mut f: impl FnMut(&Pi
             }
         )*};
     }
-    unrolled!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
-    if N > 16 {
-        for piece in &pieces[16..] {
+    unrolled!(0 1 2 3 4 5 6 7 8 9 10 11);
+    if N > 12 {
+        for piece in &pieces[12..] {
             f(piece);
         }
     }

@@ -23,7 +23,7 @@
 //! caller's code. That function passes the message's parts, its literal text as [`Text`] and
 //! the routed arguments, as a tuple to [`Parts::make`], compiled once for each shape of message
 //! (the parts' types, in order), which writes them with no loop and no match on their kinds.
-//! A message of more than 16 pieces is written by a loop over them (`Repr::from_pieces`).
+//! A message of more than 12 pieces is written by a loop over them (`Repr::from_pieces`).
 
 use core::fmt::{Display, LowerHex, UpperHex};
 use core::panic::Location;
@@ -376,7 +376,8 @@ impl<'s, T: IntoHexPiece<'s>, const UPPER: bool, const PREFIX: bool> IntoPiece<'
     }
 }
 
-/// The parts of a split message, in order, as a tuple of up to 16: [`Text`] for its literal
+/// The parts of a split message, in order, as a tuple of up to 12 (as the standard library's
+/// tuple impls): [`Text`] for its literal
 /// text, and its routed arguments (an `Exact`, a `Displayed`, a [`Hex`]). What the function
 /// `status!` generates passes to `from_parts`.
 ///
@@ -443,8 +444,4 @@ parts! {
     (10: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9)
     (11: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10)
     (12: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11)
-    (13: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12)
-    (14: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13)
-    (15: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13, O 14)
-    (16: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13, O 14, P 15)
 }

@@ -196,7 +196,7 @@ pub fn from_args<C: Code<Status = S>, S: FastStatus>(code: C, args: fmt::Argumen
     ))
 }
 
-/// `status!(code, "text {x}")` with plain or hex placeholders, of up to 16 parts: the message's
+/// `status!(code, "text {x}")` with plain or hex placeholders, of up to 12 parts: the message's
 /// parts, split at compile time; one allocation. Called only from the cold function `status!`
 /// generates for the message, which makes the parts: the call goes straight to the function
 /// compiled for the message's shape ([`Parts`]), or, with a `Display` part, to
@@ -216,7 +216,7 @@ pub fn from_parts<'s, C: Code<Status = S>, S: FastStatus, P: Parts<'s>>(code: C,
     })
 }
 
-/// `status!(code, "text {x}")` with more than 16 parts: the message's pieces, written by
+/// `status!(code, "text {x}")` with more than 12 parts: the message's pieces, written by
 /// `Repr::from_pieces` (a loop over them); one allocation.
 #[inline(always)]
 #[allow(

@@ -43,8 +43,8 @@ pub(crate) fn status(invocation: &Invocation) -> TokenStream {
 }
 
 /// The most parts `from_parts` takes (the runtime's `Parts` is implemented for tuples of up to
-/// 16); a message of more pieces is written by `from_pieces`.
-const MAX_PARTS: usize = 16;
+/// 12); a message of more pieces is written by `from_pieces`.
+const MAX_PARTS: usize = 12;
 
 /// `status!` with a message split into pieces: the code and the arguments are evaluated once,
 /// in the order written (as `format_args!` does), and each argument's type picks its route (see
