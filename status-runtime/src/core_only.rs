@@ -48,7 +48,7 @@ impl Repr {
 
     /// The inline code `raw`: there is no room for a message without `alloc`.
     #[must_use]
-    pub fn from_piece_array<const N: usize>(
+    pub(crate) fn from_piece_array<const N: usize>(
         raw: u32,
         _: [Piece<'_>; N],
         _: &'static Location<'static>,

@@ -85,7 +85,8 @@ impl Repr {
     /// length, and a backtrace when they are enabled.
     ///
     /// Without a `Display` piece, the length is added up and the pieces copied, with no
-    /// `core::fmt` (the route `status!` takes through [`Repr::from_piece_array`], inlined). With one, the pieces are written as [`Repr::from_args`] writes a message
+    /// `core::fmt` (as `Repr::from_piece_array` does, without the loop, for a message of up to
+    /// 12 pieces). With one, the pieces are written as [`Repr::from_args`] writes a message
     /// (measured on the stack first), and a `Display` that fails ends the message there.
     /// Without memory, the result is the inline code.
     #[cold]
@@ -129,7 +130,7 @@ impl Repr {
         reason = "the point: the pieces' kinds are constants only where the array is built"
     )]
     #[must_use]
-    pub fn from_piece_array<const N: usize>(
+    pub(crate) fn from_piece_array<const N: usize>(
         raw: u32,
         pieces: [Piece<'_>; N],
         location: &'static Location<'static>,
@@ -414,11 +415,10 @@ fn alloc_exact(
     Some(pending.finish(code, location, extras))
 }
 
-/// Calls `f` with each of `pieces`, the first 12 (as many as `Parts` takes) by constant indices
-/// rather than in a loop:
-/// inlined where the array is built (`Parts::make`), each piece's kind is then a constant and
-/// `f`'s match on it folds, where LLVM would keep a loop (and a jump table) over the 24-byte
-/// pieces.
+/// Calls `f` with each of `pieces` (at most 12, as many as `Parts` takes) by constant indices
+/// rather than in a loop: inlined where the array is built (`Parts::make`), each piece's kind is
+/// then a constant and `f`'s match on it folds, where LLVM would keep a loop (and a jump table)
+/// over the 24-byte pieces.
 #[inline(always)]
 #[allow(
     clippy::inline_always,
@@ -432,12 +432,13 @@ fn each_piece<'a, const N: usize>(pieces: &[Piece<'a>; N], mut f: impl FnMut(&Pi
             }
         )*};
     }
+    const {
+        assert!(
+            N <= 12,
+            "`Parts` is implemented for tuples of up to 12 parts"
+        );
+    };
     unrolled!(0 1 2 3 4 5 6 7 8 9 10 11);
-    if N > 12 {
-        for piece in &pieces[12..] {
-            f(piece);
-        }
-    }
 }
 
 /// The bytes `piece` writes; `None` for a `Display` piece, whose length is known only once

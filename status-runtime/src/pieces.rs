@@ -6,9 +6,9 @@
 //! `String`) or a `bool` is written without `core::fmt`: the message's exact length is added up
 //! first, then the pieces are written into its one allocation (integers straight into it, from
 //! their last digit: in decimal, two digits at a time, or in hexadecimal with a hex spec, a
-//! signed one as its bits in its own width), which is what `format!` would write for them. A message with any other argument is formatted
-//! through `core::fmt` (its `Display`, or `LowerHex`/`UpperHex`) with the same result, one
-//! allocation too. A placeholder with any other format spec (`{x:?}`, `{:>4}`, `{x:08x}`) never
+//! signed one as its bits in its own width), which is what `format!` would write for them. A
+//! message with any other argument is formatted through `core::fmt` (its `Display`, or
+//! `LowerHex`/`UpperHex`) with the same result, one allocation too. A placeholder with any other format spec (`{x:?}`, `{:>4}`, `{x:08x}`) never
 //! reaches this module: `status!` hands such a message to `format_args!` whole.
 //!
 //! Which kind an argument is, is decided at compile time by method resolution (the generated
@@ -377,16 +377,15 @@ impl<'s, T: IntoHexPiece<'s>, const UPPER: bool, const PREFIX: bool> IntoPiece<'
 }
 
 /// The parts of a split message, in order, as a tuple of up to 12 (as the standard library's
-/// tuple impls): [`Text`] for its literal
-/// text, and its routed arguments (an `Exact`, a `Displayed`, a [`Hex`]). What the function
-/// `status!` generates passes to `from_parts`.
+/// tuple impls): [`Text`] for its literal text, and its routed arguments (an `Exact`, a
+/// `Displayed`, a [`Hex`]). What the function `status!` generates passes to `from_parts`.
 ///
 /// Each part's type says which kind of piece it makes: integers are widened to 64 bits and a
 /// `bool` becomes its word first ([`IntoPiece::into_part`]), so messages that differ only in
 /// those types have the same parts. A message of text, integers and strings (`EXACT`) is made
 /// by `make`, compiled once for each sequence of part types (a message's shape) rather than
 /// for each message, which writes it with no loop over its pieces and no match on their kinds
-/// ([`Repr::from_piece_array`], inlined into it): messages of the same shape share it, their
+/// (`Repr::from_piece_array`, inlined into it): messages of the same shape share it, their
 /// literal text an argument. A message with a `Display` part is made from its `pieces` by
 /// `Repr::from_pieces`, whose first pass formats it.
 pub trait Parts<'s> {

@@ -208,12 +208,11 @@ pub fn from_args<C: Code<Status = S>, S: FastStatus>(code: C, args: fmt::Argumen
 )]
 #[track_caller]
 pub fn from_parts<'s, C: Code<Status = S>, S: FastStatus, P: Parts<'s>>(code: C, parts: P) -> S {
-    let (raw, location, backtraces) = (code.to_raw(), Location::caller(), C::__BACKTRACES);
-    S::__from_repr(if P::EXACT {
-        parts.make(raw, location, backtraces)
+    if P::EXACT {
+        S::__from_repr(parts.make(code.to_raw(), Location::caller(), C::__BACKTRACES))
     } else {
-        Repr::from_pieces(raw, parts.pieces().as_ref(), location, backtraces)
-    })
+        from_pieces(code, parts.pieces().as_ref())
+    }
 }
 
 /// `status!(code, "text {x}")` with more than 12 parts: the message's pieces, written by
