@@ -10,12 +10,6 @@ use syn::ext::IdentExt as _;
 use super::Gen;
 use crate::ast::Variant;
 
-/// `impl Code`, and the helper `status!` uses (the code enum of an enum of kinds is defined
-/// with the status type: [`code_enum`]).
-pub(super) fn codes(g: &Gen<'_>) -> TokenStream {
-    code_impl(g)
-}
-
 /// `enum ErrorCode { TooBig = 0, .. }` beside `enum ErrorKind`, written for the module it is
 /// defined in (see `Placement`): its visibility and its links reach out of it.
 pub(super) fn code_enum(g: &Gen<'_>, kind: &Ident) -> TokenStream {
@@ -60,8 +54,9 @@ fn raw(variant: &Variant<'_>) -> u32 {
     variant.raw.expect("validated: every code is valid")
 }
 
-/// `impl Code for` the code enum, and the hidden helper `status!` uses to build a static status.
-fn code_impl(g: &Gen<'_>) -> TokenStream {
+/// `impl Code for` the code enum, and the hidden helper `status!` uses to build a static status
+/// (the code enum of an enum of kinds is defined with the status type: [`code_enum`]).
+pub(super) fn code_impl(g: &Gen<'_>) -> TokenStream {
     let Gen {
         status_ty,
         code_ty,

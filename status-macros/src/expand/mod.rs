@@ -298,7 +298,7 @@ fn status_type(g: &Gen<'_>) -> TokenStream {
         }
     });
     let parts = [
-        codes::codes(g),
+        codes::code_impl(g),
         inherent::inherent(g),
         builders::builders(g),
         traits::traits(g),
