@@ -217,8 +217,8 @@ mod placement {
         outer::super_text()
     }
 
-    /// The name `Error` is taken by the trait where this enum's status would be `Error` too:
-    /// renamed, as the one error says (`tests/ui/name-taken.rs`).
+    /// An enum whose status is `Error`, beside the trait imported as `_`: the fix the one error
+    /// suggests where the import takes the name (`tests/ui/name-taken.rs`).
     pub mod taken {
         #[allow(unused_imports)]
         use std::error::Error as _;
