@@ -8,8 +8,9 @@
 //! their last digit: in decimal, two digits at a time, or in hexadecimal with a hex spec, a
 //! signed one as its bits in its own width), which is what `format!` would write for them. A
 //! message with any other argument is formatted through `core::fmt` (its `Display`, or
-//! `LowerHex`/`UpperHex`) with the same result, one allocation too. A placeholder with any other format spec (`{x:?}`, `{:>4}`, `{x:08x}`) never
-//! reaches this module: `status!` hands such a message to `format_args!` whole.
+//! `LowerHex`/`UpperHex`) with the same result, one allocation too. A placeholder with any
+//! other format spec (`{x:?}`, `{:>4}`, `{x:08x}`) never reaches this module: `status!` hands
+//! such a message to `format_args!` whole.
 //!
 //! Which kind an argument is, is decided at compile time by method resolution (the generated
 //! code calls `(&&PieceOf(&arg)).__fast_status_piece()`): [`ViaExact`] is implemented for
