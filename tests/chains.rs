@@ -353,3 +353,83 @@ pub enum GatewayKind {
     #[error("gateway failed")]
     Service(#[from] Service),
 }
+
+/// An error that answers `source()` with a status's own `source()`, as a wrapper that skips a
+/// level would: it calls the status's `source()`, but it is not the status.
+#[derive(Debug)]
+struct SkipsALevel(Net);
+
+impl std::fmt::Display for SkipsALevel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("skips a level")
+    }
+}
+
+impl Error for SkipsALevel {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        self.0.source()
+    }
+}
+
+#[test]
+fn a_status_given_to_or_status_or_with_source_shows_its_creation_site_and_lines() {
+    fast_status::set_backtrace_capture(false);
+    let (net, timeout, calling) = {
+        let net = call().context("calling upstream").unwrap_err();
+        let timeout = net.location().expect("created with a message");
+        let calling = net.context_lines().next().expect("one line").1;
+        (net, timeout, calling)
+    };
+    // `or_status` takes any error: the network's status is not marked as a status when it
+    // is stored, and the report recognises it by asking it.
+    let app = Err::<(), _>(net.clone())
+        .or_status(AppCode::Upstream)
+        .unwrap_err();
+    let wrapped = app.location().expect("made by `or_status`");
+    assert_eq!(
+        format!("{app:#}"),
+        format!(
+            "Upstream failed\n  \
+             caused by: Timeout: after 30 ms (at {timeout})\n  \
+             context: calling upstream (at {calling})"
+        )
+    );
+    assert_eq!(
+        format!("{app:?}"),
+        format!(
+            "Upstream failed\n    at {wrapped}\n\n\
+             Caused by:\n    0: Timeout: after 30 ms\n       at {timeout}\n       \
+             context: calling upstream (at {calling})"
+        )
+    );
+
+    // A status without context lines, given to `with_source`, and its own source after it.
+    let io = Net::from(io::Error::other("refused"));
+    let made = io.location().expect("made from an error");
+    let app = App::from_code(AppCode::Io).with_source(io);
+    assert_eq!(
+        format!("{app:#}"),
+        format!("I/O error\n  caused by: Io (at {made})\n  caused by: refused")
+    );
+
+    // A status of a kind, the same way.
+    let service = Service::retried(None);
+    let retried = service.location().expect("made by a constructor");
+    let app = Err::<(), _>(service)
+        .or_status(AppCode::Upstream)
+        .unwrap_err();
+    assert_eq!(
+        format!("{app:#}"),
+        format!("Upstream failed\n  caused by: retries ran out (at {retried})")
+    );
+
+    // An error that calls the status's `source()` for its own is shown as an error, with
+    // the status's lines beneath it and no creation site.
+    let app = App::from_code(AppCode::Io).with_source(SkipsALevel(net));
+    assert_eq!(
+        format!("{app:#}"),
+        format!(
+            "I/O error\n  caused by: skips a level\n  context: calling upstream (at {calling})"
+        )
+    );
+}

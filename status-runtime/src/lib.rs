@@ -125,7 +125,7 @@ pub mod __private {
         Hex, IntoHexPiece, IntoPiece, LowerHexOf, Parts, Piece, PieceOf, Text, UpperHexOf,
         ViaDisplay, ViaExact, ViaFormat,
     };
-    pub use crate::report::{debug, debug_kind, display, display_kind};
+    pub use crate::report::{debug, debug_kind, display, display_kind, identify};
     pub use crate::repr::{MAX_RAW_CODE, Repr, StaticStatus, ValueType};
     #[cfg(feature = "serde")]
     pub use crate::serde::{deserialize, serialize};

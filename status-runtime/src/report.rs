@@ -246,7 +246,8 @@ fn one_line(repr: &Repr, head: &dyn fmt::Display, f: &mut fmt::Formatter<'_>) ->
 /// The causes of a status, outermost first, as its reports show them: each source in turn,
 /// with, beneath it, where it was created and its context lines when it is a status.
 ///
-/// A source converted from a status (`from = Status`) is known as one: its creation site and
+/// A source converted from a status (`from = Status`) is known as one, and one given to
+/// `or_status` or `with_source` is recognised by asking it (`status_of`): its creation site and
 /// lines come from its representation, and its own source follows. Any other source's chain
 /// is walked with `Error::source`, where the context lines of a status further down appear as
 /// entries of their own (`ContextNode`): they are shown beneath the error they belong to,
@@ -307,7 +308,7 @@ impl<'a> Iterator for Causes<'a> {
 
     fn next(&mut self) -> Option<Cause<'a>> {
         let error = self.next?;
-        if let Some(status) = self.status.take() {
+        if let Some(status) = self.status.take().or_else(|| status_of(error)) {
             // Its own source: the first entry of its chain after its context lines (a kind
             // status's variant source included, which `status.source()` does not know).
             self.next = Chain::starting_at(error.source()).find(|e| as_context_line(*e).is_none());
@@ -345,6 +346,77 @@ impl<'a> Iterator for CauseContext<'a> {
             }
         }
     }
+}
+
+/// How a report recognises a status in a chain at a place where the status's type is not known
+/// (a source given to `or_status` or `with_source`, which take any error): it asks the entry's
+/// `source()`, which a derived status answers with the function that finds a status of its own
+/// type in a `dyn Error` (a `downcast_ref`). The answer is believed only when that function
+/// finds the entry itself, so an error whose `source()` calls a status's is not taken for one.
+/// A thread-local question, so with `std` only; without it such a status is shown as any error.
+#[cfg(feature = "std")]
+mod question {
+    use core::cell::Cell;
+    use core::error::Error;
+
+    use crate::repr::Repr;
+
+    /// Finds a status of one type in an error.
+    pub(super) type Finder = for<'e> fn(&'e (dyn Error + 'static)) -> Option<&'e Repr>;
+
+    /// The question on this thread.
+    #[derive(Clone, Copy)]
+    pub(super) enum Question {
+        /// None asked.
+        Idle,
+        /// A report is calling an entry's `source()`.
+        Asked,
+        /// A status's `source()` answered.
+        Answered(Finder),
+    }
+
+    std::thread_local! {
+        pub(super) static QUESTION: Cell<Question> = const { Cell::new(Question::Idle) };
+    }
+}
+
+/// Called first by the `Error::source` of a status of type `S`: answers a report that is
+/// asking which status the entry it calls is (see `question`). Does nothing otherwise, and
+/// nothing without `std`.
+#[inline]
+pub fn identify<S: crate::FastStatus>() {
+    #[cfg(feature = "std")]
+    {
+        use question::{QUESTION, Question};
+        // During a thread's teardown there is no question to answer.
+        let _ = QUESTION.try_with(|question| {
+            if matches!(question.get(), Question::Asked) {
+                question.set(Question::Answered(|error| {
+                    error.downcast_ref::<S>().map(crate::FastStatus::__repr)
+                }));
+            }
+        });
+    }
+}
+
+/// The representation of `error` when it is a status whose type the report does not know.
+#[cfg(feature = "std")]
+fn status_of<'e>(error: &'e (dyn Error + 'static)) -> Option<&'e Repr> {
+    use question::{QUESTION, Question};
+    QUESTION
+        .try_with(|question| question.set(Question::Asked))
+        .ok()?;
+    let _ = error.source();
+    match QUESTION.try_with(|question| question.replace(Question::Idle)) {
+        Ok(Question::Answered(find)) => find(error),
+        _ => None,
+    }
+}
+
+/// Without `std` there is no question to ask.
+#[cfg(not(feature = "std"))]
+fn status_of<'e>(_: &'e (dyn Error + 'static)) -> Option<&'e Repr> {
+    None
 }
 
 /// Debug-lists whatever the closure iterates, without collecting it.

@@ -358,6 +358,7 @@ impl ::core::cmp::Eq for __fast_status_StatusCode::Status {}
 #[automatically_derived]
 impl ::core::error::Error for __fast_status_StatusCode::Status {
     fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
+        ::fast_status::__private::identify::<Self>();
         self.0.error_source()
     }
 }

@@ -320,6 +320,7 @@ impl ::core::cmp::Eq for __fast_status_ParseCode::Parse {}
 #[automatically_derived]
 impl ::core::error::Error for __fast_status_ParseCode::Parse {
     fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
+        ::fast_status::__private::identify::<Self>();
         self.0.error_source()
     }
 }

@@ -492,6 +492,7 @@ impl ::core::cmp::Eq for __fast_status_ErrorKind::Error {}
 #[automatically_derived]
 impl ::core::error::Error for __fast_status_ErrorKind::Error {
     fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
+        ::fast_status::__private::identify::<Self>();
         ::fast_status::__private::kind_error_source::<ErrorKind>(&self.0)
     }
 }

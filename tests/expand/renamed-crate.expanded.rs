@@ -284,6 +284,7 @@ impl ::core::cmp::Eq for __fast_status_ErrorKind::Error {}
 #[automatically_derived]
 impl ::core::error::Error for __fast_status_ErrorKind::Error {
     fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
+        ::my_status::__private::identify::<Self>();
         self.0.error_source()
     }
 }

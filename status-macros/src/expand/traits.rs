@@ -170,6 +170,7 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
         #[automatically_derived]
         impl ::core::error::Error for #status_ty {
             fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
+                #private::identify::<Self>();
                 #source
             }
         }
