@@ -55,6 +55,34 @@ fn capture_follows_the_switch() {
     fast_status::set_backtrace_capture(false);
 }
 
+/// A status of kinds, whose constructors store the value through the runtime's trait impls
+/// on references (`<&&KindMaker<F> as StoreMadeKind>::__fs_store`).
+#[derive(fast_status::FastStatus, Debug)]
+#[status(name = Bounds)]
+pub enum BoundsKind {
+    /// Two numbers: one allocation.
+    #[error("{size} over {limit}")]
+    TooBig { size: u64, limit: u64 },
+}
+
+#[test]
+fn a_status_of_kinds_starts_its_trace_at_the_generated_constructor() {
+    let _turn = SWITCH
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    fast_status::set_backtrace_capture(true);
+    let status = Bounds::too_big(5, 4);
+    fast_status::set_backtrace_capture(false);
+    let report = format!("{status:?}");
+    let (_, trace) = report
+        .split_once("\n\nStack backtrace:\n")
+        .expect("an enabled capture is shown by {:?}");
+    let first = trace.lines().next().expect("a frame");
+    assert!(first.starts_with("   0: "), "{trace}");
+    assert!(first.ends_with("::too_big"), "{trace}");
+    assert!(!trace.contains("status_runtime::"), "{trace}");
+}
+
 /// A library's status that never captures a backtrace, whatever the environment says.
 #[derive(fast_status::FastStatus, Clone, Copy, Debug)]
 #[status(name = Quiet, backtrace = never)]

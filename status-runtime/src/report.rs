@@ -217,10 +217,15 @@ fn frame_function(line: &str) -> Option<&str> {
         .filter(|_| !number.is_empty())
 }
 
-/// Whether a frame's function is this crate's, or std's capture that it calls.
+/// Whether a frame's function is this crate's, or std's capture that it calls: its path, or
+/// the self type of a trait method's (`<&&status_runtime::kinds::KindMaker<F> as ..>::..`,
+/// references and all), starts in one of them.
 #[cfg(feature = "std")]
 fn is_own_frame(function: &str) -> bool {
-    let function = function.trim_start_matches('<');
+    let function = function
+        .trim_start_matches(['<', '&'])
+        .trim_start_matches("mut ")
+        .trim_start_matches('&');
     [
         "status_runtime::",
         "std::backtrace::",
