@@ -589,3 +589,23 @@ fn an_optional_source_is_the_source_when_there_is_one() {
     let kind = TreeKind::Maybe { cause: None };
     assert!(kind.source().is_none());
 }
+
+/// A field with a keyword's name (`r#type`), which a text names without `r#`, as `format!`
+/// and thiserror take it.
+#[derive(FastStatus, Debug)]
+#[status(name = Keyworded)]
+pub enum KeywordedKind {
+    /// The field in the text and as a constructor argument.
+    #[error("the {type} type is not supported")]
+    Unsupported { r#type: &'static str },
+}
+
+#[test]
+fn a_field_named_by_a_keyword_is_written_without_r_hash() {
+    let status = Keyworded::unsupported("u128");
+    assert_eq!(status.to_string(), "the u128 type is not supported");
+    assert!(matches!(
+        status.kind().as_deref(),
+        Some(KeywordedKind::Unsupported { r#type: "u128" })
+    ));
+}

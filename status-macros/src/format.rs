@@ -77,6 +77,13 @@ fn hole(inside: &str) -> Result<Hole, String> {
             Arg::Index(arg.parse().map_err(|_| format!("`{arg}` is too large"))?)
         }
         _ if is_identifier(arg) => Arg::Name(arg.to_owned()),
+        // As `format!` says: a field `r#type` is written `{type}`.
+        _ if arg.strip_prefix("r#").is_some_and(is_identifier) => {
+            return Err(format!(
+                "`{{{inside}}}`: a format string names a field without `r#`: write `{{{}}}`",
+                &inside[2..]
+            ));
+        }
         _ => return Err(format!("`{{{inside}}}` is not a placeholder")),
     };
     Ok(Hole {
