@@ -81,14 +81,14 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
                 } else if meta.path.is_ident("backtrace") {
                     let policy: Ident = meta.value()?.parse()?;
                     if policy != "never" {
-                        cx.error_spanned_by(
+                        cx.recovered_spanned_by(
                             &policy,
                             "expected `backtrace = never`: statuses of this type never capture \
                              a backtrace (without it, they capture one when `RUST_BACKTRACE` or \
                              `RUST_LIB_BACKTRACE` asks)",
                         );
                     } else if out.no_backtraces.is_some() {
-                        cx.error_spanned_by(&meta.path, "written twice; keep one");
+                        cx.recovered_spanned_by(&meta.path, "written twice; keep one");
                     } else {
                         out.no_backtraces = Some(policy.span());
                     }
@@ -110,7 +110,7 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
                 cx.syn_error(error);
             }
         } else if attr.path().is_ident("error") {
-            cx.error_spanned_by(
+            cx.recovered_spanned_by(
                 attr,
                 "`#[error(..)]` goes on each variant, not on the enum: a status's text is its \
                  variant's",
@@ -143,7 +143,7 @@ pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute]) -> Variant {
                 } else if meta.path.is_ident("io_kind") {
                     let kind: Ident = meta.value()?.parse()?;
                     if out.io_kind.is_some() {
-                        cx.error_spanned_by(&meta.path, "written twice; keep one");
+                        cx.recovered_spanned_by(&meta.path, "written twice; keep one");
                     } else {
                         out.io_kind = Some(kind);
                     }
@@ -159,7 +159,7 @@ pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute]) -> Variant {
                         )
                     })?;
                 } else if meta.path.is_ident("source") {
-                    cx.error_spanned_by(
+                    cx.recovered_spanned_by(
                         &meta.path,
                         "`source` goes on a field, not on a variant: \
                          `Variant(#[status(source)] SomeError)`",
@@ -184,7 +184,10 @@ pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute]) -> Variant {
                 }
                 Ok(ErrorAttr::Fmt(path)) => {
                     if out.fmt.is_some() {
-                        cx.error_spanned_by(attr, "duplicate `#[error(fmt = ..)]`; keep only one");
+                        cx.recovered_spanned_by(
+                            attr,
+                            "duplicate `#[error(fmt = ..)]`; keep only one",
+                        );
                     } else {
                         out.fmt = Some(path);
                     }
@@ -233,7 +236,7 @@ pub(crate) fn field(cx: &Ctxt, attrs: &[Attribute]) -> Field {
             };
             set_flag(cx, attr.path(), slot);
         } else if attr.path().is_ident("error") {
-            cx.error_spanned_by(attr, "`#[error(..)]` goes on a variant, not on a field");
+            cx.recovered_spanned_by(attr, "`#[error(..)]` goes on a variant, not on a field");
         } else if attr.path().is_ident("backtrace") {
             backtrace_attr(cx, attr);
             out.backtrace = true;
@@ -246,7 +249,7 @@ pub(crate) fn field(cx: &Ctxt, attrs: &[Attribute]) -> Field {
 fn misplaced_field_attr(cx: &Ctxt, attr: &Attribute, place: &str) {
     for name in ["from", "source"] {
         if attr.path().is_ident(name) {
-            cx.error_spanned_by(
+            cx.recovered_spanned_by(
                 attr,
                 format!(
                     "`#[{name}]` goes on a field, not on {place}: `Variant(#[{name}] SomeError)`"
@@ -343,7 +346,7 @@ fn is_variant_key(meta: &ParseNestedMeta<'_>) -> bool {
 /// Stores `value` in `slot`, or reports a duplicate at this (second) occurrence.
 fn set_once<T>(cx: &Ctxt, meta: &ParseNestedMeta<'_>, slot: &mut Option<T>, value: T) {
     if slot.is_some() {
-        cx.error_spanned_by(
+        cx.recovered_spanned_by(
             &meta.path,
             format!("duplicate `{}` key; keep only one", path_text(&meta.path)),
         );
@@ -362,9 +365,9 @@ fn set_display(cx: &Ctxt, at: &Path, slot: &mut Option<Display>, display: Displa
             } else {
                 "`display` key"
             };
-            cx.error_spanned_by(at, format!("duplicate {key}; keep only one"));
+            cx.recovered_spanned_by(at, format!("duplicate {key}; keep only one"));
         }
-        Some(_) => cx.error_spanned_by(
+        Some(_) => cx.recovered_spanned_by(
             at,
             "this variant's text is given twice: `#[status(display = ..)]` and `#[error(..)]` \
              say the same thing; keep one",
@@ -376,7 +379,7 @@ fn set_display(cx: &Ctxt, at: &Path, slot: &mut Option<Display>, display: Displa
 fn set_flag(cx: &Ctxt, at: &dyn quote::ToTokens, slot: &mut Option<Span>) {
     let span = at.to_token_stream().span();
     if slot.is_some() {
-        cx.error_spanned_by(at, "written twice; keep one");
+        cx.recovered_spanned_by(at, "written twice; keep one");
     } else {
         *slot = Some(span);
     }
@@ -389,7 +392,7 @@ fn reject(
     message: impl FnOnce(&str) -> String,
 ) -> syn::Result<()> {
     skip_value(meta)?;
-    cx.error_spanned_by(&meta.path, message(&path_text(&meta.path)));
+    cx.recovered_spanned_by(&meta.path, message(&path_text(&meta.path)));
     Ok(())
 }
 

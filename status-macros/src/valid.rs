@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use proc_macro2::Span;
 use quote::ToTokens;
 
-use crate::ast::{Field, Input, Variant};
+use crate::ast::{Input, Variant};
 use crate::case::{Spelling, spelling};
 use crate::ctxt::Ctxt;
 use crate::format;
@@ -43,13 +43,15 @@ const BUILT_INS: &[&str] = &[
     "cause",
 ];
 
-pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {
+/// Reports every mistake to `cx`. A variant's text in error is left out of `input` (the
+/// variant shows its name), so the rest expands as if it were valid.
+pub(crate) fn check(cx: &Ctxt, input: &mut Input<'_>) {
     check_name(cx, input);
     check_variants(cx, input);
     check_method_names(cx, input);
     check_from_types(cx, input);
     check_codes(cx, input);
-    for variant in &input.variants {
+    for variant in &mut input.variants {
         check_display(cx, variant);
         check_fields(cx, variant);
     }
@@ -84,55 +86,64 @@ fn check_name(cx: &Ctxt, input: &Input<'_>) {
 }
 
 /// A display text with placeholders must name the variant's fields (a variant without fields
-/// shows a fixed text); the arguments after it may use them.
-fn check_display(cx: &Ctxt, variant: &Variant<'_>) {
-    if let Some(fmt) = &variant.attrs.fmt {
-        check_fmt(cx, variant, fmt);
+/// shows a fixed text); the arguments after it may use them. A text in error is reported and
+/// left out, so the variant shows its name and the rest of the expansion stands.
+fn check_display(cx: &Ctxt, variant: &mut Variant<'_>) {
+    if let Some(fmt) = &variant.attrs.fmt
+        && let Some(error) = fmt_error(variant, fmt)
+    {
+        cx.recovered(error);
+        variant.attrs.fmt = None;
     }
     let Some(display) = &variant.attrs.display else {
         return;
     };
-    if let Some(span) = variant.attrs.transparent {
-        cx.syn_error(syn::Error::new(
+    let error = if let Some(span) = variant.attrs.transparent {
+        Some(syn::Error::new(
             span,
             "a `transparent` variant shows its field's text, so it takes no display text; \
              remove one of the two",
-        ));
-        return;
-    }
-    match format::plan(
-        &display.text,
-        &display.args,
-        &variant.field_names(display.text.span()),
-        &variant.name,
-    ) {
-        Err(error) => cx.syn_error(error),
-        // A code's text is a `&'static str`: nothing in it is formatted.
-        Ok(plan) if variant.fields.is_empty() && (plan.has_holes || !plan.args.is_empty()) => {
-            cx.error_spanned_by(
-                &display.text,
-                format!(
-                    "`{}` has no fields, so its text is shown as written and a placeholder \
-                     would print its braces; remove the placeholder (`{{{{` writes a brace), or \
-                     give the variant the fields to show: `{}(u32)` with `\"invalid value {{0}}\"`",
-                    variant.name, variant.name
-                ),
-            );
+        ))
+    } else {
+        match format::plan(
+            &display.text,
+            &display.args,
+            &variant.field_names(display.text.span()),
+            &variant.name,
+        ) {
+            Err(error) => Some(error),
+            // A code's text is a `&'static str`: nothing in it is formatted.
+            Ok(plan) if variant.fields.is_empty() && (plan.has_holes || !plan.args.is_empty()) => {
+                Some(syn::Error::new_spanned(
+                    &display.text,
+                    format!(
+                        "`{}` has no fields, so its text is shown as written and a placeholder \
+                         would print its braces; remove the placeholder (`{{{{` writes a brace), \
+                         or give the variant the fields to show: `{}(u32)` with \
+                         `\"invalid value {{0}}\"`",
+                        variant.name, variant.name
+                    ),
+                ))
+            }
+            Ok(_) => None,
         }
-        Ok(_) => {}
+    };
+    if let Some(error) = error {
+        cx.recovered(error);
+        variant.attrs.display = None;
     }
 }
 
-/// `#[error(fmt = path)]`: alone, on a variant with fields.
-fn check_fmt(cx: &Ctxt, variant: &Variant<'_>, fmt: &syn::Path) {
+/// `#[error(fmt = path)]` must be alone, on a variant with fields.
+fn fmt_error(variant: &Variant<'_>, fmt: &syn::Path) -> Option<syn::Error> {
     if variant.attrs.display.is_some() || variant.attrs.transparent.is_some() {
-        cx.error_spanned_by(
+        Some(syn::Error::new_spanned(
             fmt,
             "this variant's text is given twice: `fmt = ..` writes it, and so does the text or \
              `transparent` beside it; keep one",
-        );
+        ))
     } else if variant.fields.is_empty() {
-        cx.error_spanned_by(
+        Some(syn::Error::new_spanned(
             fmt,
             format!(
                 "`{}` has no fields, so its text is a code's fixed text, written as \
@@ -140,17 +151,21 @@ fn check_fmt(cx: &Ctxt, variant: &Variant<'_>, fmt: &syn::Path) {
                  by reference before the formatter",
                 variant.name
             ),
-        );
+        ))
+    } else {
+        None
     }
 }
 
-/// `from`, `source` and `transparent` against the variant's fields.
-fn check_fields(cx: &Ctxt, variant: &Variant<'_>) {
+/// `from`, `source` and `transparent` against the variant's fields. Each mistake is mended as
+/// it is reported: a `transparent` or `from = ..` that cannot apply is left out, a second
+/// source field is not one, and a `from` field among others is the source without `From`.
+fn check_fields(cx: &Ctxt, variant: &mut Variant<'_>) {
     let name = &variant.name;
     if let Some(span) = variant.attrs.transparent
         && variant.fields.len() != 1
     {
-        cx.syn_error(syn::Error::new(
+        cx.recovered(syn::Error::new(
             span,
             format!(
                 "`transparent` forwards the text and source of a variant's one field, and \
@@ -158,40 +173,47 @@ fn check_fields(cx: &Ctxt, variant: &Variant<'_>) {
                 variant.fields.len()
             ),
         ));
+        variant.attrs.transparent = None;
     }
     if let (Some(ty), false) = (variant.attrs.from.first(), variant.fields.is_empty()) {
-        cx.error_spanned_by(
+        cx.recovered(syn::Error::new_spanned(
             ty,
             format!(
                 "`from = ..` converts into a variant without fields; `{name}` has fields, so \
                  mark its one field instead: `{name}(#[from] SomeError)`"
             ),
-        );
+        ));
+        variant.attrs.from.clear();
     }
-    let marked: Vec<Span> = variant
+    let mut marked = variant
         .fields
-        .iter()
-        .filter_map(|f| f.attrs.from.or(f.attrs.source))
-        .collect();
-    if let Some(second) = marked.get(1) {
-        cx.syn_error(syn::Error::new(
-            *second,
+        .iter_mut()
+        .filter(|f| f.attrs.from.is_some() || f.attrs.source.is_some());
+    marked.next();
+    for second in marked {
+        let span = second.attrs.from.or(second.attrs.source);
+        cx.recovered(syn::Error::new(
+            span.unwrap_or_else(Span::call_site),
             format!("`{name}` can have one source field; mark only one with `from` or `source`"),
         ));
+        second.attrs.from = None;
+        second.attrs.source = None;
     }
     // A `#[backtrace]` field is reported on its own; it does not count here as well.
     let fields = variant.fields.iter().filter(|f| !f.attrs.backtrace).count();
-    if let Some(from) = variant.fields.iter().find_map(|f| f.attrs.from)
-        && fields != 1
+    if fields != 1
+        && let Some(field) = variant.fields.iter_mut().find(|f| f.attrs.from.is_some())
     {
-        cx.syn_error(syn::Error::new(
-            from,
+        let from = field.attrs.from.take();
+        cx.recovered(syn::Error::new(
+            from.unwrap_or_else(Span::call_site),
             format!(
                 "`from` builds `{name}` from the one value converted, and `{name}` has \
                      {fields} fields; remove `from` (use `source` to mark the source) or the \
                      other fields"
             ),
         ));
+        field.attrs.source = field.attrs.source.or(from);
     }
 }
 
@@ -251,25 +273,32 @@ fn check_method_names(cx: &Ctxt, input: &Input<'_>) {
 }
 
 /// One type converts into one code: `from = T` on a variant without fields, or a field marked
-/// `from`, at most once per type.
-fn check_from_types(cx: &Ctxt, input: &Input<'_>) {
-    let mut seen: HashMap<String, &Variant<'_>> = HashMap::new();
-    for variant in &input.variants {
-        let from_field = variant.converted_field().map(Field::ty);
-        for ty in variant.attrs.from.iter().chain(from_field) {
+/// `from`, at most once per type. A repeat is reported and left out (a field keeps being the
+/// source), so the first conversion stands.
+fn check_from_types(cx: &Ctxt, input: &mut Input<'_>) {
+    let mut seen: HashMap<String, String> = HashMap::new();
+    for variant in &mut input.variants {
+        let mut first_of = |ty: &syn::Type| {
             let key = ty.to_token_stream().to_string();
-            if let Some(first) = seen.get(&key) {
-                cx.error_spanned_by(
+            let first = seen.get(&key).cloned();
+            if let Some(first) = &first {
+                cx.recovered_spanned_by(
                     ty,
                     format!(
-                        "this `from` type is already on `{}`: `?` on one error type can only \
-                         produce one code; keep it on one variant",
-                        first.name
+                        "this `from` type is already on `{first}`: `?` on one error type can \
+                         only produce one code; keep it on one variant"
                     ),
                 );
             } else {
-                seen.insert(key, variant);
+                seen.insert(key, variant.name.clone());
             }
+            first.is_none()
+        };
+        variant.attrs.from.retain(|ty| first_of(ty));
+        if let Some(field) = variant.fields.iter_mut().find(|f| f.attrs.from.is_some())
+            && !first_of(field.ty())
+        {
+            field.attrs.source = field.attrs.source.or(field.attrs.from.take());
         }
     }
 }

@@ -1,4 +1,5 @@
-//! On invalid input: the errors, and a minimal fallback so the user sees no follow-on errors.
+//! On invalid input that could not be mended (see `Checked`): the errors, and a minimal fallback
+//! so the user sees no follow-on "cannot find type" errors.
 
 use proc_macro2::TokenStream;
 use quote::quote;

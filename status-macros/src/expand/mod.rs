@@ -11,7 +11,7 @@
 //! | `Display` and `Debug` of the status, `Display` and `Error` of a kind enum | [`display`] |
 //! | a kind enum's storage (`impl Kind`), `From<Kind>`, `From` of `from` fields | [`kind`] |
 //! | `from = Type` conversions | [`from`] |
-//! | on invalid input: the errors and a minimal fallback | [`fallback`] |
+//! | on invalid input that could not be mended: the errors and a minimal fallback | [`fallback`] |
 //! | `status!` | [`status`] |
 
 mod builders;
@@ -31,27 +31,33 @@ use syn::{DeriveInput, Ident, Path, Visibility};
 
 use crate::ast::{Input, Variant};
 use crate::case::{Spelling, spelling};
-use crate::ctxt::Ctxt;
+use crate::ctxt::{Checked, Ctxt};
 use crate::valid;
 
 pub(crate) use status::status;
 
-/// `#[derive(FastStatus)]`: the status type, or every error found plus a fallback.
+/// `#[derive(FastStatus)]`: the status type; or every error found, with the status type of the
+/// mended input when each mistake could be mended (see [`Checked`]), else with a fallback.
 pub(crate) fn derive(node: &DeriveInput) -> TokenStream {
     let cx = Ctxt::default();
-    let input = Input::from_syn(&cx, node);
-    if let Some(input) = &input {
+    let mut input = Input::from_syn(&cx, node);
+    if let Some(input) = &mut input {
         valid::check(&cx, input);
     }
     match (cx.check(), input) {
-        (Ok(()), Some(input)) => status_type(&Gen::new(&input)),
-        (Err(error), input) => {
+        (Checked::Clean, Some(input)) => status_type(&Gen::new(&input)),
+        (Checked::Recovered(error), Some(input)) => {
+            let errors = error.to_compile_error();
+            let status_type = status_type(&Gen::new(&input));
+            quote! { #errors #status_type }
+        }
+        (Checked::Recovered(error) | Checked::Failed(error), input) => {
             let errors = error.to_compile_error();
             let fallback = input.map(|input| fallback::fallback(&input));
             quote! { #errors #fallback }
         }
         // `from_syn` only returns `None` after reporting an error.
-        (Ok(()), None) => TokenStream::new(),
+        (Checked::Clean, None) => TokenStream::new(),
     }
 }
 
