@@ -4,7 +4,6 @@
 
 use std::collections::HashMap;
 
-use proc_macro2::Span;
 use quote::ToTokens;
 
 use crate::ast::{Input, Variant};
@@ -43,8 +42,10 @@ const BUILT_INS: &[&str] = &[
     "cause",
 ];
 
-/// Reports every mistake to `cx`. A variant's text in error is left out of `input` (the
-/// variant shows its name), so the rest expands as if it were valid.
+/// Reports every mistake to `cx`, and mends `input` after those that can be mended (see
+/// `Checked`): a variant's text in error is left out (the variant shows its name), a `from`,
+/// `source` or `transparent` that cannot apply is dropped, so the rest expands as if the input
+/// were valid.
 pub(crate) fn check(cx: &Ctxt, input: &mut Input<'_>) {
     check_name(cx, input);
     check_variants(cx, input);
@@ -188,12 +189,11 @@ fn check_fields(cx: &Ctxt, variant: &mut Variant<'_>) {
     let mut marked = variant
         .fields
         .iter_mut()
-        .filter(|f| f.attrs.from.is_some() || f.attrs.source.is_some());
+        .filter_map(|f| Some((f.attrs.from.or(f.attrs.source)?, f)));
     marked.next();
-    for second in marked {
-        let span = second.attrs.from.or(second.attrs.source);
+    for (span, second) in marked {
         cx.recovered(syn::Error::new(
-            span.unwrap_or_else(Span::call_site),
+            span,
             format!("`{name}` can have one source field; mark only one with `from` or `source`"),
         ));
         second.attrs.from = None;
@@ -202,18 +202,21 @@ fn check_fields(cx: &Ctxt, variant: &mut Variant<'_>) {
     // A `#[backtrace]` field is reported on its own; it does not count here as well.
     let fields = variant.fields.iter().filter(|f| !f.attrs.backtrace).count();
     if fields != 1
-        && let Some(field) = variant.fields.iter_mut().find(|f| f.attrs.from.is_some())
+        && let Some((from, field)) = variant
+            .fields
+            .iter_mut()
+            .find_map(|f| Some((f.attrs.from?, f)))
     {
-        let from = field.attrs.from.take();
+        field.attrs.from = None;
+        field.attrs.source = field.attrs.source.or(Some(from));
         cx.recovered(syn::Error::new(
-            from.unwrap_or_else(Span::call_site),
+            from,
             format!(
                 "`from` builds `{name}` from the one value converted, and `{name}` has \
                      {fields} fields; remove `from` (use `source` to mark the source) or the \
                      other fields"
             ),
         ));
-        field.attrs.source = field.attrs.source.or(from);
     }
 }
 
