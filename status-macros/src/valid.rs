@@ -221,12 +221,19 @@ fn check_fields(cx: &Ctxt, variant: &mut Variant<'_>) {
 }
 
 fn check_variants(cx: &Ctxt, input: &Input<'_>) {
+    let mut success_methods = Vec::new();
     for variant in &input.variants {
+        // Reported, and otherwise generated like any other variant, so that code using the
+        // status type meanwhile sees no follow-on errors; unless another success variant makes
+        // the same methods (`Ok` and `OK`: `ok()`), which the method check leaves to this one.
         if SUCCESS_NAMES.contains(&variant.name.as_str()) {
-            cx.error_spanned_by(
-                variant.ident,
-                "a status is always an error; success is `Ok(())` — remove this variant",
-            );
+            let message = "a status is always an error; success is `Ok(())` — remove this variant";
+            if success_methods.contains(&variant.snake) {
+                cx.error_spanned_by(variant.ident, message);
+            } else {
+                cx.recovered_spanned_by(variant.ident, message);
+                success_methods.push(variant.snake.clone());
+            }
         }
         if spelling(&variant.snake) == Spelling::Impossible {
             cx.error_spanned_by(

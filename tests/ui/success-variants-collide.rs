@@ -1,0 +1,10 @@
+use fast_status::FastStatus;
+
+#[derive(FastStatus, Clone, Copy)]
+enum StatusCode {
+    Ok,
+    OK,
+    Invalid,
+}
+
+fn main() {}
