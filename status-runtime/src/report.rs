@@ -219,7 +219,9 @@ fn frame_function(line: &str) -> Option<&str> {
 
 /// Whether a frame's function is this crate's, or std's capture that it calls: its path, or
 /// the self type of a trait method's (`<&&status_runtime::kinds::KindMaker<F> as ..>::..`,
-/// references and all), starts in one of them.
+/// references and all), starts in one of them. A symbol names this crate's items by their
+/// own path; Miri's backtraces name them by the path the facade re-exports them at
+/// (`fast_status::__private::KindMaker`), and the facade has no functions of its own.
 #[cfg(feature = "std")]
 fn is_own_frame(function: &str) -> bool {
     let function = function
@@ -228,6 +230,7 @@ fn is_own_frame(function: &str) -> bool {
         .trim_start_matches('&');
     [
         "status_runtime::",
+        "fast_status::",
         "std::backtrace::",
         "std::backtrace_rs::",
     ]
