@@ -135,7 +135,8 @@ fn invalid_input_expands_to_errors_and_fallback() {
             #[derive(FastStatus, Clone, Copy)]
             #[status(name = Status)]
             enum StatusCode {
-                Ok,
+                // A mistake the input cannot be mended after: `new()` is a built-in.
+                New,
                 Invalid(u32),
             }
         },

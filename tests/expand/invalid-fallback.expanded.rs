@@ -2,7 +2,7 @@
 // `FAST_STATUS_BLESS=1 cargo test -p status-macros snapshots`.
 
 ::core::compile_error! {
-    "a status is always an error; success is `Ok(())` — remove this variant"
+    "`New` would generate `new()`, which collides with the built-in `new` every status type has; rename the variant"
 }
 #[allow(unused_imports)]
 use __fast_status_StatusCode::Status;
@@ -17,7 +17,7 @@ mod __fast_status_StatusCode {
     pub(super) struct Status(pub(super) ::fast_status::__private::Repr);
     #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::fmt::Debug)]
     pub(super) enum StatusCodeCode {
-        Ok,
+        New,
         Invalid,
     }
 }
