@@ -313,6 +313,9 @@ fn check_from_types(cx: &Ctxt, input: &mut Input<'_>) {
     }
 }
 
+/// Every code needs its own value. A repeat is reported and left as it is: rustc reports it
+/// on the enum too (its discriminants), and the rest expands as usual, so code using the
+/// status type meanwhile sees no follow-on errors.
 fn check_codes(cx: &Ctxt, input: &Input<'_>) {
     let mut seen: HashMap<u32, &Variant<'_>> = HashMap::new();
     for variant in &input.variants {
@@ -322,7 +325,7 @@ fn check_codes(cx: &Ctxt, input: &Input<'_>) {
                 Some((_, expr)) => expr,
                 None => variant.ident,
             };
-            cx.error_spanned_by(
+            cx.recovered_spanned_by(
                 tokens,
                 format!(
                     "`{}` has code {raw}, which `{}` already has; every code needs its own value",
