@@ -57,6 +57,13 @@ pub(crate) struct Field {
     pub(crate) backtrace: bool,
 }
 
+impl Field {
+    /// A `from` mark that cannot apply, mended: the field stays the source, without `From`.
+    pub(crate) fn demote_from_to_source(&mut self) {
+        self.source = self.source.or(self.from.take());
+    }
+}
+
 const CONTAINER_KEYS: &str = "expected `name = YourStatus`, `code = YourCode`, \
                               `crate = path::to::fast_status` or `backtrace = never`";
 const VARIANT_KEYS: &str = "expected `display = \"text\"`, `from = SomeError`, `transparent` or \

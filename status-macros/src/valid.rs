@@ -207,8 +207,7 @@ fn check_fields(cx: &Ctxt, variant: &mut Variant<'_>) {
             .iter_mut()
             .find_map(|f| Some((f.attrs.from?, f)))
     {
-        field.attrs.from = None;
-        field.attrs.source = field.attrs.source.or(Some(from));
+        field.attrs.demote_from_to_source();
         cx.recovered(syn::Error::new(
             from,
             format!(
@@ -308,7 +307,7 @@ fn check_from_types(cx: &Ctxt, input: &mut Input<'_>) {
         if let Some(field) = variant.fields.iter_mut().find(|f| f.attrs.from.is_some())
             && !first_of(field.ty())
         {
-            field.attrs.source = field.attrs.source.or(field.attrs.from.take());
+            field.attrs.demote_from_to_source();
         }
     }
 }
