@@ -14,11 +14,23 @@ fn deep_failure() -> Status {
 /// The capture switch is process-wide: the tests that turn it take turns.
 static SWITCH: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
+/// This test's turn with the switch.
+fn take_turn() -> std::sync::MutexGuard<'static, ()> {
+    SWITCH
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// A report's head and its backtrace, split where the backtrace starts.
+fn head_and_trace(report: &str) -> (&str, &str) {
+    report
+        .split_once("\n\nStack backtrace:\n")
+        .expect("an enabled capture is shown by {:?}")
+}
+
 #[test]
 fn capture_follows_the_switch() {
-    let _turn = SWITCH
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _turn = take_turn();
     fast_status::set_backtrace_capture(true);
     let with = deep_failure();
     let from_io: Status = std::io::Error::other("io").into();
@@ -26,9 +38,7 @@ fn capture_follows_the_switch() {
     let without = deep_failure();
 
     let report = format!("{with:?}");
-    let (head, trace) = report
-        .split_once("\n\nStack backtrace:\n")
-        .expect("an enabled capture is shown by {:?}");
+    let (head, trace) = head_and_trace(&report);
     assert!(head.starts_with("Invalid: failed at depth 3\n    at tests/backtrace.rs:"));
     assert!(
         trace.contains("deep_failure"),
@@ -67,16 +77,12 @@ pub enum BoundsKind {
 
 #[test]
 fn a_status_of_kinds_starts_its_trace_at_the_generated_constructor() {
-    let _turn = SWITCH
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _turn = take_turn();
     fast_status::set_backtrace_capture(true);
     let status = Bounds::too_big(5, 4);
     fast_status::set_backtrace_capture(false);
     let report = format!("{status:?}");
-    let (_, trace) = report
-        .split_once("\n\nStack backtrace:\n")
-        .expect("an enabled capture is shown by {:?}");
+    let (_, trace) = head_and_trace(&report);
     let first = trace.lines().next().expect("a frame");
     assert!(first.starts_with("   0: "), "{trace}");
     assert!(first.ends_with("::too_big"), "{trace}");
@@ -124,9 +130,7 @@ fn quiet_statuses() -> Vec<String> {
 
 #[test]
 fn a_type_that_says_never_never_captures() {
-    let _turn = SWITCH
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _turn = take_turn();
     fast_status::set_backtrace_capture(true);
     let quiet = quiet_statuses();
     let loud = format!("{:?}", deep_failure());

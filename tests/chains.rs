@@ -238,6 +238,34 @@ fn a_status_in_an_optional_source_field_shows_its_creation_site_and_lines() {
     assert_eq!(format!("{:#}", Service::retried(None)), "retries ran out");
 }
 
+/// Asserts the exact `{:#}` and `{:?}` of `status` (made at `at`, with no lines of its own),
+/// whose one cause is the network's timeout made at `timeout`, with the line "calling
+/// upstream" added at `calling`.
+fn assert_reports_the_timeout(
+    status: &(impl std::fmt::Display + std::fmt::Debug),
+    head: &str,
+    at: &Location<'_>,
+    timeout: &Location<'_>,
+    calling: &Location<'_>,
+) {
+    assert_eq!(
+        format!("{status:#}"),
+        format!(
+            "{head}\n  \
+             caused by: Timeout: after 30 ms (at {timeout})\n  \
+             context: calling upstream (at {calling})"
+        )
+    );
+    assert_eq!(
+        format!("{status:?}"),
+        format!(
+            "{head}\n    at {at}\n\n\
+             Caused by:\n    0: Timeout: after 30 ms\n       at {timeout}\n       \
+             context: calling upstream (at {calling})"
+        )
+    );
+}
+
 fn serve_service() -> Result<(), Service> {
     call().context("calling upstream")?;
     Ok(())
@@ -257,22 +285,7 @@ fn a_status_in_a_kind_field_shows_its_creation_site_and_lines() {
     );
     let converted = service.location().expect("made by `?`");
     assert_eq!(service.to_string(), "network failed");
-    assert_eq!(
-        format!("{service:#}"),
-        format!(
-            "network failed\n  \
-             caused by: Timeout: after 30 ms (at {timeout})\n  \
-             context: calling upstream (at {calling})"
-        )
-    );
-    assert_eq!(
-        format!("{service:?}"),
-        format!(
-            "network failed\n    at {converted}\n\n\
-             Caused by:\n    0: Timeout: after 30 ms\n       at {timeout}\n       \
-             context: calling upstream (at {calling})"
-        )
-    );
+    assert_reports_the_timeout(&service, "network failed", converted, timeout, calling);
     // The same sites as the code enum's conversion: only the wrapper differs.
     assert_eq!(timeout.file(), at.timeout.file());
 
@@ -386,22 +399,7 @@ fn a_status_given_to_or_status_or_with_source_shows_its_creation_site_and_lines(
         .or_status(AppCode::Upstream)
         .unwrap_err();
     let wrapped = app.location().expect("made by `or_status`");
-    assert_eq!(
-        format!("{app:#}"),
-        format!(
-            "Upstream failed\n  \
-             caused by: Timeout: after 30 ms (at {timeout})\n  \
-             context: calling upstream (at {calling})"
-        )
-    );
-    assert_eq!(
-        format!("{app:?}"),
-        format!(
-            "Upstream failed\n    at {wrapped}\n\n\
-             Caused by:\n    0: Timeout: after 30 ms\n       at {timeout}\n       \
-             context: calling upstream (at {calling})"
-        )
-    );
+    assert_reports_the_timeout(&app, "Upstream failed", wrapped, timeout, calling);
 
     // A status without context lines, given to `with_source`, and its own source after it.
     let io = Net::from(io::Error::other("refused"));
