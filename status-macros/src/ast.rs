@@ -38,7 +38,6 @@ pub(crate) struct Input<'a> {
 }
 
 pub(crate) struct Variant<'a> {
-    pub(crate) original: &'a syn::Variant,
     pub(crate) ident: &'a Ident,
     pub(crate) attrs: attr::Variant,
     /// The variant name without `r#`.
@@ -199,7 +198,6 @@ impl<'a> Variant<'a> {
             })
             .collect();
         Variant {
-            original: node,
             ident: &node.ident,
             attrs: attr::variant(cx, &node.attrs),
             snake: to_snake_case(&name),

@@ -2,7 +2,7 @@
 //! names, repeated `from` types and codes, the generated types' names, and for variants with
 //! fields: display texts against the fields, `from`, `source` and `transparent`.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use quote::ToTokens;
 
@@ -51,7 +51,7 @@ pub(crate) fn check(cx: &Ctxt, input: &mut Input<'_>) {
     check_variants(cx, input);
     check_method_names(cx, input);
     check_from_types(cx, input);
-    check_codes(cx, input);
+    check_codes(input);
     for variant in &mut input.variants {
         check_display(cx, variant);
         check_fields(cx, variant);
@@ -312,27 +312,23 @@ fn check_from_types(cx: &Ctxt, input: &mut Input<'_>) {
     }
 }
 
-/// Every code needs its own value. A repeat is reported and left as it is: rustc reports it
-/// on the enum too (its discriminants), and the rest expands as usual, so code using the
-/// status type meanwhile sees no follow-on errors.
-fn check_codes(cx: &Ctxt, input: &Input<'_>) {
-    let mut seen: HashMap<u32, &Variant<'_>> = HashMap::new();
-    for variant in &input.variants {
-        let Some(raw) = variant.raw else { continue };
-        if let Some(first) = seen.get(&raw) {
-            let tokens: &dyn ToTokens = match &variant.original.discriminant {
-                Some((_, expr)) => expr,
-                None => variant.ident,
-            };
-            cx.recovered_spanned_by(
-                tokens,
-                format!(
-                    "`{}` has code {raw}, which `{}` already has; every code needs its own value",
-                    variant.name, first.name
-                ),
-            );
-        } else {
-            seen.insert(raw, variant);
+/// Every code needs its own value. A repeat is rustc's to report: codes are the enum's own
+/// discriminants, and E0081 names both variants on the enum. Reporting it here too would say it
+/// twice, so a repeated code only gets a value no other variant has, and the rest expands as
+/// usual: the generated code enum (of an enum of kinds) repeats no discriminant, and code using
+/// the status type sees no follow-on errors.
+fn check_codes(input: &mut Input<'_>) {
+    let mut taken: HashSet<u32> = HashSet::new();
+    let mut repeated = Vec::new();
+    for (index, variant) in input.variants.iter().enumerate() {
+        if let Some(raw) = variant.raw
+            && !taken.insert(raw)
+        {
+            repeated.push(index);
         }
+    }
+    let mut free = (0..).filter(|raw| !taken.contains(raw));
+    for index in repeated {
+        input.variants[index].raw = free.next();
     }
 }

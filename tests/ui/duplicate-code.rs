@@ -7,7 +7,7 @@ enum StatusCode {
     NotFound,
 }
 
-// Reported by the derive and by rustc (the enum's own discriminants); the status type is
+// Reported once, by rustc (the enum's own discriminants); the status type is
 // generated, so code using it reports nothing more.
 fn main() {
     let status = Status::not_found("no such key");
