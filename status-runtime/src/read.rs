@@ -181,8 +181,8 @@ impl Repr {
 }
 
 /// The kind place of a heap status not made with `K::VALUE_TYPE`: a changed copy's, a message
-/// payload's, or one whose `K` was described elsewhere; out of line, so reading the kind of the
-/// others costs no stack frame.
+/// payload's, or one whose `K` was described elsewhere; out of line, so that reading the kind of
+/// the others saves no registers (the caller keeps at most the call's stack alignment).
 #[cold]
 #[inline(never)]
 fn held_kind_place<K: Kind>(repr: &Repr) -> KindPlace<'_, K> {
@@ -192,8 +192,8 @@ fn held_kind_place<K: Kind>(repr: &Repr) -> KindPlace<'_, K> {
     }
 }
 
-/// The value a changed copy holds a share of, if it is a `K`: out of line, so reading the kind
-/// of a status with its own value costs no stack frame.
+/// The value a changed copy holds a share of, if it is a `K`: out of line, so that reading the
+/// kind of a status with its own value saves no registers.
 #[cold]
 #[inline(never)]
 fn held_value<'a, K: 'static>(extras: &'a Extras, ty: &'static ValueType<K>) -> Option<&'a K> {
