@@ -28,13 +28,14 @@ pub(crate) enum Checked {
 }
 
 impl Ctxt {
-    /// Records an error spanned on `tokens` (taken as `dyn`: one copy of this and of syn's
-    /// `new_spanned` in the macro's code, not one per token type).
+    /// Records an error spanned on `tokens` that the input cannot be mended after (taken as
+    /// `dyn`: one copy of this and of syn's `new_spanned` in the macro's code, not one per token
+    /// type).
     pub(crate) fn error_spanned_by(&self, tokens: &dyn ToTokens, message: impl Display) {
         self.syn_error(syn::Error::new_spanned(tokens, message));
     }
 
-    /// Records an already-built error.
+    /// Records an already-built error that the input cannot be mended after.
     pub(crate) fn syn_error(&self, error: syn::Error) {
         self.fatal.set(true);
         self.errors.borrow_mut().push(error);

@@ -79,9 +79,9 @@ fn hole(inside: &str) -> Result<Hole, String> {
         _ if is_identifier(arg) => Arg::Name(arg.to_owned()),
         // As `format!` says: a field `r#type` is written `{type}`.
         _ if arg.strip_prefix("r#").is_some_and(is_identifier) => {
+            let written = inside.strip_prefix("r#").unwrap_or(inside);
             return Err(format!(
-                "`{{{inside}}}`: a format string names a field without `r#`: write `{{{}}}`",
-                &inside[2..]
+                "`{{{inside}}}`: a format string names a field without `r#`: write `{{{written}}}`"
             ));
         }
         _ => return Err(format!("`{{{inside}}}` is not a placeholder")),

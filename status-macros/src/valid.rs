@@ -1,6 +1,7 @@
 //! Rules that look at more than one thing: success variants, method-name collisions, keyword
-//! names, repeated `from` types and codes, the generated types' names, and for variants with
-//! fields: display texts against the fields, `from`, `source` and `transparent`.
+//! names, repeated `from` types, the generated types' names, and for variants with fields:
+//! display texts against the fields, `from`, `source` and `transparent`. A repeated code is
+//! rustc's to report; it is only mended here.
 
 use std::collections::{HashMap, HashSet};
 
@@ -51,7 +52,7 @@ pub(crate) fn check(cx: &Ctxt, input: &mut Input<'_>) {
     check_variants(cx, input);
     check_method_names(cx, input);
     check_from_types(cx, input);
-    check_codes(input);
+    mend_repeated_codes(input);
     for variant in &mut input.variants {
         check_display(cx, variant);
         check_fields(cx, variant);
@@ -317,7 +318,7 @@ fn check_from_types(cx: &Ctxt, input: &mut Input<'_>) {
 /// twice, so a repeated code only gets a value no other variant has, and the rest expands as
 /// usual: the generated code enum (of an enum of kinds) repeats no discriminant, and code using
 /// the status type sees no follow-on errors.
-fn check_codes(input: &mut Input<'_>) {
+fn mend_repeated_codes(input: &mut Input<'_>) {
     let mut taken: HashSet<u32> = HashSet::new();
     let mut repeated = Vec::new();
     for (index, variant) in input.variants.iter().enumerate() {
