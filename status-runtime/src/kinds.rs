@@ -36,6 +36,7 @@ use crate::traits::{Backtraces, Code, FastStatus};
 /// pack it too:
 ///
 /// ```
+/// # use status_runtime as fast_status;
 /// #[derive(Clone, Copy, Debug, PartialEq)]
 /// #[repr(u8)]
 /// enum Side {
@@ -43,7 +44,7 @@ use crate::traits::{Backtraces, Code, FastStatus};
 ///     Right,
 /// }
 ///
-/// impl status_runtime::Pack for Side {
+/// impl fast_status::Pack for Side {
 ///     const BITS: u32 = 1;
 ///
 ///     fn pack(self) -> Option<u32> {
@@ -441,7 +442,8 @@ impl<'a, T> FieldIsNotStatus<'a> for &SourceField<'a, T> {
 /// the `kind()` first (`let kind = error.kind();`), as for any temporary (else E0716).
 ///
 /// ```
-/// use status_runtime::KindRef;
+/// # use status_runtime as fast_status;
+/// use fast_status::KindRef;
 ///
 /// use std::mem::ManuallyDrop;
 ///
