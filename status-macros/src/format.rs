@@ -4,7 +4,7 @@
 //! the first field of a tuple variant, `{name}` a named field, `.field` in the arguments after
 //! the text is that field).
 
-use proc_macro2::{Group, Ident, Spacing, TokenStream, TokenTree};
+use proc_macro2::{Group, Ident, Spacing, Span, TokenStream, TokenTree};
 use syn::LitStr;
 
 /// A part of a format string.
@@ -338,7 +338,8 @@ pub(crate) fn named_arg(arg: &TokenStream) -> Option<(String, TokenStream)> {
 }
 
 /// `arg` with each `.field` / `.0` shorthand (a `.` that starts an operand) replaced by the
-/// field's binding.
+/// field's binding, and each named field written by its bare name (`path.display()`) too, as
+/// thiserror reads both: its pattern binds every field by name.
 fn shorthand(
     arg: TokenStream,
     fields: &[FieldName],
@@ -348,6 +349,11 @@ fn shorthand(
     let mut tokens = arg.into_iter().peekable();
     // Whether the next token starts an operand: at the start, or after an operator.
     let mut operand = true;
+    // Whether the last token ends a member access or a path (`x.` but not `..`, `a::`): a
+    // name after it is not a variable.
+    let mut after_access = false;
+    // The last token, if it is punctuation joint to the next (`.` of `..`, `:` of `::`).
+    let mut joint = None;
     while let Some(token) = tokens.next() {
         match token {
             TokenTree::Punct(dot)
@@ -384,11 +390,10 @@ fn shorthand(
                     ));
                 };
                 used[i] = true;
-                // The binding itself (its hygiene is the pattern's), pointing at the shorthand.
-                let mut binding = fields[i].binding.clone();
-                binding.set_span(binding.span().located_at(dot.span()));
-                out.push(TokenTree::Ident(binding));
+                out.push(TokenTree::Ident(binding_at(&fields[i], dot.span())));
                 operand = false;
+                after_access = false;
+                joint = None;
             }
             TokenTree::Group(group) => {
                 let inner = shorthand(group.stream(), fields, used)?;
@@ -398,13 +403,39 @@ fn shorthand(
                 // What follows a group (a call's arguments, a parenthesized operand) is not
                 // an operand's start.
                 operand = false;
+                after_access = false;
+                joint = None;
             }
             TokenTree::Punct(p) => {
                 // After an operator an operand starts, also right after it (`*.code`, `&.name`,
                 // `!.flag`, whose operator is joint to the `.`), but not after a `.`: the
                 // second `.` of `..` is not a shorthand.
-                operand = p.as_char() != '.';
+                let c = p.as_char();
+                operand = c != '.';
+                after_access = p.spacing() == Spacing::Alone
+                    && ((c == '.' && joint != Some('.')) || (c == ':' && joint == Some(':')));
+                joint = (p.spacing() == Spacing::Joint).then_some(c);
                 out.push(TokenTree::Punct(p));
+            }
+            TokenTree::Ident(name)
+                if !after_access
+                    && !names_something_else(tokens.peek())
+                    && let Some(i) = field_named(fields, &name) =>
+            {
+                // A named field by its bare name. The name is kept as written (the field's
+                // binding is the field's own name), so it resolves as the user's name does: to
+                // a closure's parameter or a local of that name where there is one, leaving the
+                // field bound and unused, which the impl's `#[automatically_derived]` keeps from
+                // warning. A raw identifier's field is bound to a name made up for it.
+                used[i] = true;
+                let field = &fields[i];
+                out.push(TokenTree::Ident(if field.binding == name {
+                    name
+                } else {
+                    binding_at(field, name.span())
+                }));
+                operand = false;
+                joint = None;
             }
             other => {
                 // After a keyword an expression follows (`match .0 { .. }`, `if .flag`); after
@@ -416,11 +447,36 @@ fn shorthand(
                             .iter()
                             .any(|keyword| ident == keyword)
                 );
+                after_access = false;
+                joint = None;
                 out.push(other);
             }
         }
     }
     Ok(out.into_iter().collect())
+}
+
+/// The position of the named field `name` names (`r#type` names the field `type`).
+fn field_named(fields: &[FieldName], name: &Ident) -> Option<usize> {
+    let name = name.to_string();
+    let name = name.strip_prefix("r#").unwrap_or(&name);
+    fields.iter().position(|f| f.name.as_deref() == Some(name))
+}
+
+/// Whether a name followed by `next` is something other than a variable: a path's first
+/// segment (`path::`), a struct literal's field (`path: ..`), a macro (`path!`), or the name of
+/// an argument (`path = ..`).
+fn names_something_else(next: Option<&TokenTree>) -> bool {
+    matches!(next, Some(TokenTree::Punct(p))
+        if p.as_char() == ':' || (matches!(p.as_char(), '!' | '=') && p.spacing() == Spacing::Alone))
+}
+
+/// `field`'s binding (its hygiene is the pattern's), pointing at `span`, where the arguments
+/// name it.
+fn binding_at(field: &FieldName, span: Span) -> Ident {
+    let mut binding = field.binding.clone();
+    binding.set_span(binding.span().located_at(span));
+    binding
 }
 
 #[cfg(test)]
@@ -536,6 +592,38 @@ mod tests {
         assert_eq!(
             rewrite("{:?}", &[quote!(&[1, 2][0..name])], &fields).unwrap(),
             "{:?} & [1 , 2] [0 .. name]"
+        );
+    }
+
+    #[test]
+    fn bare_field_names_in_the_arguments_are_the_fields() {
+        let used = |args: &[TokenStream]| {
+            let fields = named(&["path", "max", "len"]);
+            let lit = LitStr::new("{}", Span::call_site());
+            plan(&lit, args, &fields, "V").unwrap().used
+        };
+        assert_eq!(used(&[quote!(path.display())]), [true, false, false]);
+        assert_eq!(used(&[quote!(&v[..*len])]), [false, false, true]);
+        assert_eq!(
+            used(&[quote!(f(Some(max), |x| x + len))]),
+            [false, true, true]
+        );
+        // A path's segment, a struct literal's field name, a macro, an argument's name, a
+        // method or a field of something else: none is the variable.
+        assert_eq!(used(&[quote!(core::cmp::max(1, 2))]), [false; 3]);
+        assert_eq!(used(&[quote!(Range { len: 1 })]), [false; 3]);
+        assert_eq!(used(&[quote!(path!())]), [false; 3]);
+        assert_eq!(used(&[quote!(0), quote!(len = 3)]), [false; 3]);
+        assert_eq!(used(&[quote!(items.len()), quote!(self.max)]), [false; 3]);
+        assert_eq!(used(&[quote!(len == 3 || max != 1)]), [false, true, true]);
+        // A raw identifier's field is bound to a made-up name, which its bare name becomes.
+        let raw = vec![FieldName {
+            name: Some("type".to_owned()),
+            binding: Ident::new("field_type", Span::call_site()),
+        }];
+        assert_eq!(
+            rewrite("{}", &[quote!(r#type.len())], &raw).unwrap(),
+            "{} field_type . len ()"
         );
     }
 

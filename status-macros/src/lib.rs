@@ -60,7 +60,8 @@ use proc_macro::TokenStream;
 ///
 /// thiserror's spellings are read the same way: `#[error("text", args..)]` for `display`
 /// (with its argument forms: `.field` wherever an operand starts, as in `*.field` or
-/// `match .field { .. }`, `field = expr`, and `{self:?}` for the value itself),
+/// `match .field { .. }`, a named field by its bare name, as in `path.display()`,
+/// `name = expr`, and `{self:?}` for the value itself),
 /// `#[error(transparent)]`,
 /// `#[error(fmt = path)]` (a variant with fields: `path(&field, .., formatter)` writes it), and
 /// `#[from]` and `#[source]` on fields (a source written `Option<E>` is the source when it is

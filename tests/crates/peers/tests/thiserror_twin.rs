@@ -65,6 +65,18 @@ twins! {
     NamedArgument { count: usize },
     #[error("{} and {}", double(*.value), !.flag)]
     Unary { value: u8, flag: bool },
+    // A named field by its bare name: thiserror's pattern binds every field by name, and
+    // ported enums write `path.display()` as often as `.path.display()`.
+    #[error("opening {} failed: {source}", path.display())]
+    Open { path: std::path::PathBuf, source: std::io::Error },
+    #[error("{:?} of {count}", &items[..(*count).min(items.len())])]
+    Slice { items: Vec<u8>, count: usize },
+    // Not the field: after `::` and before `:` (a path, a struct literal's field name), after
+    // `.` (a method); a closure's parameter and a named argument of the same name shadow it.
+    #[error("{} {}", core::cmp::max(*max, 1), std::ops::Range { start: *start, end: 9 }.len())]
+    Shadows { max: u32, start: usize },
+    #[error("{} {len}", Some(*len).map_or(0, |len| len + 1), len = items.len())]
+    Closure { len: usize, items: Vec<u8> },
     #[error(fmt = write_range)]
     Range { start: u32, end: u32 },
     #[error("I/O failed")]
@@ -131,6 +143,23 @@ fn every_variant_displays_as_thiserror_displays_it() {
     same!(ErrorKind::Unary {
         value: 4,
         flag: false
+    });
+    same!(ErrorKind::Open {
+        path: "/etc/app.toml".into(),
+        source: std::io::Error::other("denied")
+    });
+    same!(ErrorKind::Slice {
+        items: vec![1, 2, 3],
+        count: 2
+    });
+    same!(ErrorKind::Slice {
+        items: vec![1],
+        count: 5
+    });
+    same!(ErrorKind::Shadows { max: 7, start: 4 });
+    same!(ErrorKind::Closure {
+        len: 1,
+        items: vec![0; 3]
     });
     same!(ErrorKind::Range { start: 2, end: 9 });
     same!(ErrorKind::Io(std::io::Error::other("disk")));
@@ -239,6 +268,8 @@ mod hygienic {
     pub enum ThiserrorKind {
         #[error("raw {type} of {} bytes", .r#type.len())]
         Raw { r#type: String },
+        #[error("bare {} of {} bytes", r#type, r#type.len())]
+        Bare { r#type: String },
         #[error("itself: {self:?}, and again: {:?}", self)]
         Itself(u8),
     }
@@ -248,6 +279,8 @@ mod hygienic {
     pub enum ErrorKind {
         #[error("raw {type} of {} bytes", .r#type.len())]
         Raw { r#type: String },
+        #[error("bare {} of {} bytes", r#type, r#type.len())]
+        Bare { r#type: String },
         #[error("itself: {self:?}, and again: {:?}", self)]
         Itself(u8),
     }
@@ -261,6 +294,13 @@ fn a_raw_identifiers_field_and_self_display_as_thiserror_displays_them() {
     let status = hygienic::Error::raw("u32".to_owned());
     assert_eq!(status.to_string(), thiserror.to_string());
     assert_eq!(status.to_string(), "raw u32 of 3 bytes");
+
+    let thiserror = hygienic::ThiserrorKind::Bare {
+        r#type: "u64".to_owned(),
+    };
+    let status = hygienic::Error::bare("u64".to_owned());
+    assert_eq!(status.to_string(), thiserror.to_string());
+    assert_eq!(status.to_string(), "bare u64 of 3 bytes");
 
     let thiserror = hygienic::ThiserrorKind::Itself(7);
     let status = hygienic::Error::itself(7);
