@@ -166,7 +166,7 @@ struct Generics(u8);
 #[derive(Arbitrary, Debug)]
 enum Attr {
     Status(Vec<Key>),
-    Error(Format),
+    Error(Format, Vec<Arg>),
     ErrorTransparent,
     From,
     Source,
@@ -204,6 +204,37 @@ enum FormatPart {
     Spec(u8),
     Escaped,
     Stray,
+}
+
+/// An argument after an `#[error]` text: fields by shorthand and by bare name, names that
+/// are not the field (paths, struct literal fields, macros, closures' parameters, argument
+/// names), and fields that do not exist.
+#[derive(Arbitrary, Debug)]
+struct Arg(u8);
+
+const ARGS: &[&str] = &[
+    ".0",
+    ".size",
+    "size",
+    "*.len + 1",
+    "size.to_string()",
+    "&[1u8][..len]",
+    "core::cmp::max(len, 1)",
+    "Some(size).map(|size| size)",
+    "{ let len = 1; len }",
+    "n = size",
+    "source",
+    "r#type",
+    ".nope",
+    "nope",
+    "match .0 { _ => 1 }",
+    "format_args!(\"{}\", len)",
+];
+
+impl std::fmt::Display for Arg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(ARGS[usize::from(self.0) % ARGS.len()])
+    }
 }
 
 /// Field types: packable integers, wider ones, errors, references, generics.
@@ -303,7 +334,13 @@ impl std::fmt::Display for Attr {
                 }
                 f.write_str(")]")
             }
-            Attr::Error(format) => write!(f, "#[error({format})]"),
+            Attr::Error(format, args) => {
+                write!(f, "#[error({format}")?;
+                for arg in args {
+                    write!(f, ", {arg}")?;
+                }
+                f.write_str(")]")
+            }
             Attr::ErrorTransparent => f.write_str("#[error(transparent)]"),
             Attr::From => f.write_str("#[from]"),
             Attr::Source => f.write_str("#[source]"),
