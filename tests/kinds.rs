@@ -609,3 +609,43 @@ fn a_field_named_by_a_keyword_is_written_without_r_hash() {
         Some(KeywordedKind::Unsupported { r#type: "u128" })
     ));
 }
+
+/// A thiserror enum whose variants are named like built-in methods (`Message`, `Context`),
+/// ported without renaming them: `method = ..` names their constructors and predicates.
+#[derive(FastStatus, Debug)]
+#[status(name = Ported)]
+pub enum PortedKind {
+    #[error("{0}")]
+    #[status(method = custom_message)]
+    Message(String),
+    #[error("while {0}")]
+    #[status(method = context_lost)]
+    Context(&'static str),
+    #[error("code {0}")]
+    #[status(method = r#type)]
+    Code(u8),
+    #[error("plain")]
+    Plain,
+}
+
+#[test]
+fn method_names_a_variants_constructor_and_predicate() {
+    let message = Ported::custom_message("disk full".to_owned());
+    assert!(message.is_custom_message());
+    assert!(!message.is_context_lost());
+    assert_eq!(message.to_string(), "disk full");
+    assert!(matches!(
+        message.kind().as_deref(),
+        Some(PortedKind::Message(text)) if text == "disk full"
+    ));
+    // The built-ins stay what they were: `message()` reads the attached message.
+    assert_eq!(message.message(), "");
+    let context = Ported::context_lost("reading").context("at the top");
+    assert!(context.is_context_lost());
+    assert_eq!(context.code(), PortedCode::Context);
+    assert_eq!(context.context_lines().count(), 1);
+    let code = Ported::r#type(7);
+    assert!(code.is_type());
+    assert_eq!(code.to_string(), "code 7");
+    assert!(Ported::plain("more").is_plain());
+}

@@ -183,6 +183,7 @@ enum Key {
     Display(Format),
     From(Type),
     FromBare,
+    Method(Name),
     Source,
     Transparent,
     Unknown,
@@ -359,6 +360,8 @@ impl std::fmt::Display for Key {
             Key::Display(format) => write!(f, "display = {format}"),
             Key::From(ty) => write!(f, "from = {ty}"),
             Key::FromBare => f.write_str("from"),
+            // A name in lowercase: a built-in (`message`), a keyword (`r#type`) or another.
+            Key::Method(name) => write!(f, "method = {}", name.to_string().to_lowercase()),
             Key::Source => f.write_str("source"),
             Key::Transparent => f.write_str("transparent"),
             Key::Unknown => f.write_str("unknown"),

@@ -42,7 +42,7 @@ pub(crate) struct Variant<'a> {
     pub(crate) attrs: attr::Variant,
     /// The variant name without `r#`.
     pub(crate) name: String,
-    /// The `snake_case` method name (without `r#`).
+    /// The method name (without `r#`): `method = ..`'s, or the name in `snake_case`.
     pub(crate) snake: String,
     /// The raw code, when the discriminant is valid.
     pub(crate) raw: Option<u32>,
@@ -197,16 +197,29 @@ impl<'a> Variant<'a> {
                     .unwrap_or_else(|| Ident::new(&format!("field{i}"), Span::call_site())),
             })
             .collect();
+        let attrs = attr::variant(cx, &node.attrs);
+        let snake = attrs.method.as_ref().map_or_else(
+            || to_snake_case(&name),
+            |method| {
+                let method = method.to_string();
+                method.strip_prefix("r#").unwrap_or(&method).to_owned()
+            },
+        );
         Variant {
             ident: &node.ident,
-            attrs: attr::variant(cx, &node.attrs),
-            snake: to_snake_case(&name),
+            attrs,
+            snake,
             name,
             raw,
             fields,
             named: matches!(node.fields, Fields::Named(_)),
             carried: node.attrs.iter().filter(|a| is_carried(a)).collect(),
         }
+    }
+
+    /// Where the variant's method name comes from: its `method = ..`, or else its name.
+    pub(crate) fn method_site(&self) -> &Ident {
+        self.attrs.method.as_ref().unwrap_or(self.ident)
     }
 
     /// The code's text (`Code::text`): the display of a variant without fields, with `{{` and

@@ -7,6 +7,7 @@ use syn::parse::ParseStream;
 use syn::spanned::Spanned;
 use syn::{Attribute, Ident, LitStr, Path, Type};
 
+use crate::case::to_snake_case;
 use crate::ctxt::Ctxt;
 
 /// `#[status(...)]` on the enum.
@@ -44,6 +45,9 @@ pub(crate) struct Variant {
     pub(crate) fmt: Option<Path>,
     /// `io_kind = NotFound`: the `std::io::ErrorKind` of this code's `io::Error`.
     pub(crate) io_kind: Option<Ident>,
+    /// `method = name`: the variant's constructor, `name(..)`, and predicate, `is_name()`,
+    /// instead of its name in `snake_case`.
+    pub(crate) method: Option<Ident>,
 }
 
 /// `#[status(from)]`, `#[status(source)]`, `#[from]`, `#[source]` on a field.
@@ -66,8 +70,8 @@ impl Field {
 
 const CONTAINER_KEYS: &str = "expected `name = YourStatus`, `code = YourCode`, \
                               `crate = path::to::fast_status` or `backtrace = never`";
-const VARIANT_KEYS: &str = "expected `display = \"text\"`, `from = SomeError`, `transparent` or \
-                            `io_kind = NotFound`";
+const VARIANT_KEYS: &str = "expected `display = \"text\"`, `from = SomeError`, `transparent`, \
+                            `io_kind = NotFound` or `method = name`";
 const FIELD_KEYS: &str = "expected `from` or `source`";
 
 /// Parses the container attributes; errors go to `cx`.
@@ -153,6 +157,24 @@ pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute]) -> Variant {
                         cx.recovered_spanned_by(&meta.path, "written twice; keep one");
                     } else {
                         out.io_kind = Some(kind);
+                    }
+                } else if meta.path.is_ident("method") {
+                    let mut method: Ident = meta.value()?.parse()?;
+                    let name = method.to_string();
+                    let name = name.strip_prefix("r#").unwrap_or(&name);
+                    let snake = to_snake_case(name);
+                    if snake != name {
+                        cx.recovered_spanned_by(
+                            &method,
+                            format!("a method name is written in snake_case: `method = {snake}`"),
+                        );
+                        // Mended: the methods are generated under the suggested name.
+                        method = Ident::new(&snake, method.span());
+                    }
+                    if out.method.is_some() {
+                        cx.recovered_spanned_by(&meta.path, "written twice; keep one");
+                    } else {
+                        out.method = Some(method);
                     }
                 } else if meta.path.is_ident("name")
                     || meta.path.is_ident("crate")
@@ -347,7 +369,9 @@ fn parse_error_attr(input: ParseStream<'_>) -> syn::Result<ErrorAttr> {
 
 /// Keys of `#[status(..)]` on a variant, also reported when written on the enum.
 fn is_variant_key(meta: &ParseNestedMeta<'_>) -> bool {
-    meta.path.is_ident("display") || meta.path.is_ident("from") || meta.path.is_ident("io_kind")
+    ["display", "from", "io_kind", "method"]
+        .iter()
+        .any(|key| meta.path.is_ident(key))
 }
 
 /// Stores `value` in `slot`, or reports a duplicate at this (second) occurrence.

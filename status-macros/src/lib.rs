@@ -53,6 +53,7 @@ use proc_macro::TokenStream;
 /// | `from = Type` (repeatable, fieldless variants) | `From<Type>` for the status: this code, the value kept as `source()`. `Type` is an error type, a status type (reports then show its creation site and context lines), or any type that converts into `Box<dyn Error + Send + Sync>` (`anyhow::Error`) |
 /// | `transparent` | a variant with one field: its `Display` and `source()` are the field's |
 /// | `io_kind = Kind` | the `std::io::ErrorKind` of the `io::Error` this code converts into (`From<Status> for io::Error`); default `Other` |
+/// | `method = name` | the variant's constructor is `name(..)` and its predicate `is_name()`, for a variant whose own names would clash with a built-in method (`Message` -> `message()`) or another variant's; default: the variant's name in `snake_case` |
 ///
 /// On a field, `#[status(..)]`: `from` (the variant's one field: `From<FieldType>`, and the
 /// field is the `source()`) or `source` (the field is the `source()`; a field named `source`

@@ -237,11 +237,14 @@ fn check_variants(cx: &Ctxt, input: &Input<'_>) {
         }
         if spelling(&variant.snake) == Spelling::Impossible {
             cx.error_spanned_by(
-                variant.ident,
+                variant.method_site(),
                 format!(
                     "`{}` would generate a method named `{}`, which is a keyword that cannot be \
-                     an identifier (not even `r#{}`); rename the variant",
-                    variant.name, variant.snake, variant.snake
+                     an identifier (not even `r#{}`); {}",
+                    variant.name,
+                    variant.snake,
+                    variant.snake,
+                    rename(variant)
                 ),
             );
         }
@@ -249,6 +252,8 @@ fn check_variants(cx: &Ctxt, input: &Input<'_>) {
 }
 
 /// Every constructor and predicate name must be unique and must not shadow a built-in item.
+/// A variant's clashes are one mistake, its name (`IOError` beside `IoError` makes both
+/// `io_error()` and `is_io_error()`), so each variant gets one error, for its first clash.
 fn check_method_names(cx: &Ctxt, input: &Input<'_>) {
     let mut seen: HashMap<String, &Variant<'_>> = HashMap::new();
     for variant in &input.variants {
@@ -256,29 +261,46 @@ fn check_method_names(cx: &Ctxt, input: &Input<'_>) {
             continue;
         }
         let predicate = format!("is_{}", variant.snake);
+        let mut clash = None;
         for method in [&variant.snake, &predicate] {
             let kind_method = input.has_kinds() && method == "kind";
-            if BUILT_INS.contains(&method.as_str()) || kind_method {
-                cx.error_spanned_by(
-                    variant.ident,
-                    format!(
-                        "`{}` would generate `{method}()`, which collides with the built-in \
-                         `{method}` every status type has; rename the variant",
-                        variant.name
-                    ),
-                );
+            let found = if BUILT_INS.contains(&method.as_str()) || kind_method {
+                format!(
+                    "`{}` would generate `{method}()`, which collides with the built-in \
+                     `{method}` every status type has",
+                    variant.name
+                )
             } else if let Some(first) = seen.get(method.as_str()) {
-                cx.error_spanned_by(
-                    variant.ident,
-                    format!(
-                        "`{}` and `{}` both generate the method `{method}()`; rename one of them",
-                        first.name, variant.name
-                    ),
-                );
+                format!(
+                    "`{}` and `{}` both generate the method `{method}()`",
+                    first.name, variant.name
+                )
             } else {
                 seen.insert(method.clone(), variant);
-            }
+                continue;
+            };
+            clash.get_or_insert(found);
         }
+        if let Some(clash) = clash {
+            cx.error_spanned_by(
+                variant.method_site(),
+                format!("{clash}; {}", rename(variant)),
+            );
+        }
+    }
+}
+
+/// What to do about a variant whose method name cannot be: name its methods another way, or,
+/// when `method = ..` chose the name, choose another.
+fn rename(variant: &Variant<'_>) -> String {
+    if variant.attrs.method.is_some() {
+        "choose another `method`".to_owned()
+    } else {
+        format!(
+            "give `{}`'s methods another name with `#[status(method = ..)]` (the variant keeps \
+             its name), or rename the variant",
+            variant.name
+        )
     }
 }
 

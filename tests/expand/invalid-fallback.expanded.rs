@@ -2,7 +2,7 @@
 // `FAST_STATUS_BLESS=1 cargo test -p status-macros snapshots`.
 
 ::core::compile_error! {
-    "`New` would generate `new()`, which collides with the built-in `new` every status type has; rename the variant"
+    "`New` would generate `new()`, which collides with the built-in `new` every status type has; give `New`'s methods another name with `#[status(method = ..)]` (the variant keeps its name), or rename the variant"
 }
 #[allow(unused_imports)]
 use __fast_status_StatusCode::Status;

@@ -5,6 +5,9 @@ enum StatusCode {
     Code,
     Message,
     Invalid,
+    // A built-in chosen by `method` itself.
+    #[status(method = location)]
+    Missing,
 }
 
 fn main() {}

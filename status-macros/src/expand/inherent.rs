@@ -34,7 +34,7 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
         }
     });
     let predicates = g.input.variants.iter().map(|v| {
-        let method = format_ident!("is_{}", v.snake, span = v.ident.span());
+        let method = format_ident!("is_{}", v.snake, span = v.method_site().span());
         let variant = v.ident;
         let doc = format!("Whether the code is [`{code}::{variant}`].");
         let carried = &v.carried;

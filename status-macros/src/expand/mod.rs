@@ -245,8 +245,8 @@ fn local(name: &str) -> Ident {
 /// The method name of a variant's constructor (`r#type` for a keyword).
 fn constructor_name(variant: &Variant<'_>) -> Ident {
     match spelling(&variant.snake) {
-        Spelling::Raw => Ident::new_raw(&variant.snake, variant.ident.span()),
-        _ => Ident::new(&variant.snake, variant.ident.span()),
+        Spelling::Raw => Ident::new_raw(&variant.snake, variant.method_site().span()),
+        _ => Ident::new(&variant.snake, variant.method_site().span()),
     }
 }
 
