@@ -419,3 +419,35 @@ fn everything_a_status_with_fields_holds_is_freed() {
     });
     assert_eq!(live, 0);
 }
+
+#[test]
+fn into_kind_allocates_nothing_and_frees_the_status() {
+    // The value moves out: the payload and its extras are freed, the string the value owns
+    // (allocated before) lives on in the value, neither freed nor copied.
+    let name = String::from("owned");
+    let mut moved = None;
+    let (allocations, live) = measure(|| {
+        let status = FieldError::named(name).context("a line");
+        let Ok(FieldErrorKind::Named(name)) = status.into_kind() else {
+            panic!("a unique status gives its value up");
+        };
+        moved = Some(name);
+    });
+    assert_eq!(
+        allocations, 2,
+        "the payload and its line's extras, nothing more"
+    );
+    assert_eq!(live, 0);
+    assert_eq!(moved.as_deref(), Some("owned"));
+
+    // A changed copy's share of the value, once the original is gone.
+    let (allocations, live) = measure(|| {
+        let kind = FieldError::too_big(4, 3).with_message("later").into_kind();
+        assert!(matches!(
+            kind,
+            Ok(FieldErrorKind::TooBig { size: 4, len: 3 })
+        ));
+    });
+    assert!(allocations >= 2, "the value's payload and the copy's");
+    assert_eq!(live, 0);
+}

@@ -208,3 +208,72 @@ fn a_variants_value_is_dropped_once_after_clones_on_many_threads() {
     }
     assert_eq!(drops.load(Ordering::SeqCst), 1);
 }
+
+#[test]
+fn a_value_moved_out_by_into_kind_is_dropped_once_by_its_new_owner() {
+    let drops = Arc::new(AtomicUsize::new(0));
+    // With extras: a detail that counts too, dropped with the rest of the payload.
+    let status = Fielded::counted(DropCounter(Arc::clone(&drops)))
+        .with_detail(DropCounter(Arc::clone(&drops)))
+        .context("a line");
+    let Ok(FieldedKind::Counted(value)) = status.into_kind() else {
+        panic!("a unique status gives its value up");
+    };
+    assert_eq!(drops.load(Ordering::SeqCst), 1, "the detail, not the value");
+    drop(value);
+    assert_eq!(drops.load(Ordering::SeqCst), 2);
+}
+
+#[test]
+fn into_kind_gives_a_shared_status_back_whole() {
+    let drops = Arc::new(AtomicUsize::new(0));
+    let status = Fielded::counted(DropCounter(Arc::clone(&drops)));
+    // A clone reads the value: the status comes back, and so does its value.
+    let clone = status.clone().into_kind().expect_err("shared with a clone");
+    assert!(clone.kind().is_some());
+    drop(clone);
+    // A changed copy holds a share of the value: neither side can move it while both live.
+    let changed = status.clone().with_message("changed");
+    let status = status.into_kind().expect_err("shared with a changed copy");
+    let changed = changed.into_kind().expect_err("shared with the original");
+    assert!(changed.kind().is_some());
+    drop(status);
+    assert_eq!(drops.load(Ordering::SeqCst), 0);
+    // Once the original is gone, the copy's share is the value's last holder.
+    let Ok(FieldedKind::Counted(value)) = changed.into_kind() else {
+        panic!("the last holder gives the value up");
+    };
+    assert_eq!(drops.load(Ordering::SeqCst), 0);
+    drop(value);
+    assert_eq!(drops.load(Ordering::SeqCst), 1);
+}
+
+#[test]
+fn into_kind_on_many_threads_moves_the_value_out_once() {
+    const THREADS: usize = 8;
+    let rounds = if cfg!(miri) { 5 } else { 200 };
+    let drops = Arc::new(AtomicUsize::new(0));
+    for _ in 0..rounds {
+        let status = Fielded::counted(DropCounter(Arc::clone(&drops)));
+        let barrier = Arc::new(std::sync::Barrier::new(THREADS));
+        // Every thread but one drops its clone; each tries to move the value out: at most one
+        // succeeds, and whichever does drops it.
+        let handles: Vec<_> = (0..THREADS)
+            .map(|_| {
+                let mine = status.clone();
+                let barrier = Arc::clone(&barrier);
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    usize::from(mine.into_kind().is_ok())
+                })
+            })
+            .collect();
+        drop(status);
+        let moved: usize = handles
+            .into_iter()
+            .map(|h| h.join().expect("no thread panicked"))
+            .sum();
+        assert!(moved <= 1, "{moved} threads moved one value out");
+    }
+    assert_eq!(drops.load(Ordering::SeqCst), rounds);
+}

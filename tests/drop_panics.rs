@@ -164,3 +164,24 @@ fn a_value_whose_drop_panics_leaks_nothing() {
     });
     assert_eq!(left, 0);
 }
+
+/// A kind that owns memory: moved out by `into_kind`, it must be dropped (freed) if dropping
+/// the rest of the status panics.
+#[derive(fast_status::FastStatus, Debug)]
+#[status(name = Owning)]
+#[allow(dead_code, reason = "the field is held for its memory")]
+enum OwningKind {
+    #[error("owns a string")]
+    Owns(String),
+}
+
+#[test]
+fn into_kind_whose_extras_panic_when_dropped_leaks_nothing() {
+    let left = bytes_left_by_panicking(|| {
+        let status = Owning::owns(String::from("owned"))
+            .with_detail(PanicsOnDrop)
+            .context("a line");
+        let _ = status.into_kind();
+    });
+    assert_eq!(left, 0);
+}

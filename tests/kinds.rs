@@ -649,3 +649,36 @@ fn method_names_a_variants_constructor_and_predicate() {
     assert_eq!(code.to_string(), "code 7");
     assert!(Ported::plain("more").is_plain());
 }
+
+#[test]
+fn into_kind_moves_the_kind_out_to_match_by_value() {
+    // A stored value: its fields move out, as from the enum a thiserror port returned.
+    let status = Error::from(std::io::Error::other("disk")).context("reading");
+    let Ok(ErrorKind::Io(io)) = status.into_kind() else {
+        panic!("the io variant");
+    };
+    assert_eq!(io.to_string(), "disk");
+    // `with_message` makes a changed copy holding a share of the value, its last holder.
+    assert!(matches!(
+        Error::too_big(4, 3).with_message("late").into_kind(),
+        Ok(ErrorKind::TooBig { size: 4, len: 3 })
+    ));
+    // Packed fields and fieldless variants come back as copies.
+    assert!(matches!(
+        Error::bad_offset(7).into_kind(),
+        Ok(ErrorKind::BadOffset(7))
+    ));
+    assert!(matches!(
+        Error::small(1, true, -2).context("a line").into_kind(),
+        Ok(ErrorKind::Small(1, true, -2))
+    ));
+    assert!(matches!(
+        Error::custom("why").into_kind(),
+        Ok(ErrorKind::Custom)
+    ));
+    // A code alone of a variant with fields has no kind: the status comes back.
+    let bare = Error::from_code(ErrorCode::TooBig).into_kind();
+    assert_eq!(bare.expect_err("no kind").code(), ErrorCode::TooBig);
+    let message = status!(ErrorCode::Io, "no value").into_kind();
+    assert_eq!(message.expect_err("no kind").message(), "no value");
+}

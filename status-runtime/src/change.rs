@@ -11,7 +11,7 @@ use core::panic::Location;
 use crate::create::alloc_with_str;
 use crate::repr::{
     ContextLine, ContextText, Extras, KindHolder, MessageOf, OutOfMemory, PayloadMut, PayloadRef,
-    Repr, Shared, Stored, ValueShare, message_of, try_box, try_box_with,
+    Repr, Shared, Stored, ValueShare, ValueType, message_of, try_box, try_box_with,
 };
 use crate::traits::Backtraces;
 
@@ -142,6 +142,37 @@ impl Repr {
         let extras = self.make_mut()?.extras_or_insert(new_extras)?;
         extras.chain.clear();
         Some(extras)
+    }
+
+    /// The `K` value this status holds, moved out: its own payload's, when this word is the
+    /// payload's only share and nothing else holds the value, or a changed copy's share of
+    /// one, when that share is the value's last holder. What is left of the status is dropped
+    /// as usual. `None`, and the status unchanged, otherwise.
+    pub fn take_kind_value<K: 'static>(&mut self, ty: &'static ValueType<K>) -> Option<K> {
+        self.take_value(ty).or_else(|| self.take_held_value(ty))
+    }
+
+    /// The `K` value a changed copy holds a share of, moved out when this word is the only
+    /// share of its payload and the share is the value's last holder (the status it was
+    /// copied from is gone); `None`, and the status unchanged, otherwise.
+    fn take_held_value<K: 'static>(&mut self, ty: &'static ValueType<K>) -> Option<K> {
+        let extras = self.payload_mut()?.extras_or_insert(|| None)?;
+        match extras.kind.take() {
+            Some(KindHolder::Value(share)) => match share.take_value(ty) {
+                Ok(value) => {
+                    extras.chain.clear();
+                    Some(value)
+                }
+                Err(share) => {
+                    extras.kind = Some(KindHolder::Value(share));
+                    None
+                }
+            },
+            other => {
+                extras.kind = other;
+                None
+            }
+        }
     }
 
     /// Unique access to the payload of a status only this word holds, copying it first when

@@ -184,3 +184,59 @@ fn a_value_shared_by_a_changed_copy_is_freed_after_both() {
         other.join().unwrap();
     });
 }
+
+#[test]
+fn a_value_moved_out_races_with_a_clones_reads() {
+    model("take the value", || {
+        let mut original = Owned(Repr::from_kind(
+            7,
+            || String::from("value"),
+            &STRING,
+            Location::caller(),
+            Backtraces::Env,
+        ));
+        let clone = original.clone();
+        let other = thread::spawn(move || {
+            assert_eq!(
+                clone.0.kind_value::<String>().map(String::as_str),
+                Some("value")
+            );
+            drop(clone);
+        });
+        // Moved out only once the clone is gone, after its reads; else the status stays whole.
+        match original.0.take_kind_value(&STRING) {
+            Some(value) => assert_eq!(value, "value"),
+            None => assert!(original.0.kind_value::<String>().is_some()),
+        }
+        drop(original);
+        other.join().unwrap();
+    });
+}
+
+#[test]
+fn a_changed_copy_moves_the_value_out_after_the_originals_reads() {
+    model("take a shared value", || {
+        let original = Owned(Repr::from_kind(
+            7,
+            || String::from("value"),
+            &STRING,
+            Location::caller(),
+            Backtraces::Env,
+        ));
+        let mut copy = original.clone();
+        copy.0.set_message(format_args!("{}", "changed"));
+        let other = thread::spawn(move || {
+            assert_eq!(
+                original.0.kind_value::<String>().map(String::as_str),
+                Some("value")
+            );
+            drop(original);
+        });
+        match copy.0.take_kind_value(&STRING) {
+            Some(value) => assert_eq!(value, "value"),
+            None => assert!(copy.0.kind_value::<String>().is_some()),
+        }
+        drop(copy);
+        other.join().unwrap();
+    });
+}

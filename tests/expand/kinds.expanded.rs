@@ -302,6 +302,21 @@ impl __fast_status_ErrorKind::Error {
     pub fn kind(&self) -> ::core::option::Option<::fast_status::KindRef<'_, ErrorKind>> {
         ::fast_status::__private::kind_of::<ErrorKind>(&self.0)
     }
+    /// The kind this status was made from, as an owned value, to `match` and move its
+    /// fields out: the stored value moved out of the status (whose message, context lines
+    /// and source are dropped with it), or a copy of fields packed into the word.
+    ///
+    /// `Err` gives the status back when it has no kind (made from a code alone) or when
+    /// its stored value is shared: with a clone, or between a status and a changed copy
+    /// of it (`clone().with_message(..)`) while both live. [`kind`](Self::kind) reads the
+    /// kind without taking the status.
+    #[inline]
+    pub fn into_kind(mut self) -> ::core::result::Result<ErrorKind, Self> {
+        match ::fast_status::__private::take_kind::<ErrorKind>(&mut self.0) {
+            ::core::option::Option::Some(value) => ::core::result::Result::Ok(value),
+            ::core::option::Option::None => ::core::result::Result::Err(self),
+        }
+    }
     /// The status of `kind`: its code alone, its fields packed into the word, or the kind
     /// moved into one allocation.
     #[inline(always)]

@@ -215,6 +215,22 @@ fn kind_accessors(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             #private::kind_of::<#kind>(&self.0)
         }
 
+        /// The kind this status was made from, as an owned value, to `match` and move its
+        /// fields out: the stored value moved out of the status (whose message, context lines
+        /// and source are dropped with it), or a copy of fields packed into the word.
+        ///
+        /// `Err` gives the status back when it has no kind (made from a code alone) or when
+        /// its stored value is shared: with a clone, or between a status and a changed copy
+        /// of it (`clone().with_message(..)`) while both live. [`kind`](Self::kind) reads the
+        /// kind without taking the status.
+        #[inline]
+        pub fn into_kind(mut self) -> ::core::result::Result<#kind, Self> {
+            match #private::take_kind::<#kind>(&mut self.0) {
+                ::core::option::Option::Some(#value) => ::core::result::Result::Ok(#value),
+                ::core::option::Option::None => ::core::result::Result::Err(self),
+            }
+        }
+
         /// The status of `kind`: its code alone, its fields packed into the word, or the kind
         /// moved into one allocation.
         #[inline(always)]

@@ -560,6 +560,58 @@ impl Repr {
     }
 }
 
+impl Repr {
+    /// The `K` value this word's own payload holds, moved out, with the rest of the payload
+    /// (its message, context lines, details and source) dropped and its allocation freed; the
+    /// word is then the inline code 0, which owns nothing. `None`, and the word unchanged, when
+    /// the payload holds no `K` of its own (a message, or a changed copy's share of another
+    /// payload's value), or when it is shared: with a clone, or with a changed copy (a value
+    /// cannot be moved out of a payload that anything else reads).
+    pub(crate) fn take_value<K: 'static>(&mut self, ty: &'static ValueType<K>) -> Option<K> {
+        let payload = self.payload()?;
+        payload.value(ty)?;
+        // `Acquire`, both: the reads of the shares given up on other threads happen before the
+        // value is moved and the payload freed.
+        if !payload.is_unique() || !payload.holders().is_unique() {
+            return None;
+        }
+        let ptr = payload.ptr;
+        *self = Self::inline(0);
+        // SAFETY: the payload holds a `K` made by `alloc_value::<K>` (its type says so), and
+        // its only reference was this word's share, which the word gave up just now: no other
+        // word shares it (unique count) and no value share holds it (unique holders), and a
+        // new share of either kind is only taken from a word that holds one.
+        Some(unsafe { take_and_free::<K>(ptr) })
+    }
+}
+
+/// Moves the `K` out of the payload at `ptr`, then drops the header's fields and frees the
+/// allocation, without dropping the value.
+///
+/// # Safety
+///
+/// `ptr` is the allocation pointer of a payload built by `alloc_value::<K>`, and nothing
+/// references the payload any more (no status word, no value share).
+unsafe fn take_and_free<K>(ptr: NonNull<Header>) -> K {
+    #[cfg(loom)]
+    // SAFETY: the caller guarantees the payload is unaliased.
+    unsafe {
+        (*ptr.as_ptr()).access.write();
+        (*ptr.as_ptr()).value_access.write();
+    }
+    let _free = FreeOnDrop {
+        ptr: ptr.cast(),
+        layout: const { value_layout::<K>() },
+    };
+    // SAFETY: `alloc_value::<K>` put the value there, and it was never dropped or moved: it is
+    // read once, here, and the allocation is freed below without dropping it.
+    let value = unsafe { value_ptr::<K>(ptr).read() };
+    // SAFETY: the header is dropped once. If its extras' `Drop` panics, the value, owned by
+    // this frame now, is dropped as it unwinds, and `_free` frees the allocation.
+    unsafe { drop_header(ptr) };
+    value
+}
+
 /// Shared access to a payload for `'a`: the word it came from holds a share and is borrowed.
 #[derive(Clone, Copy)]
 pub(crate) struct PayloadRef<'a> {
@@ -903,6 +955,26 @@ impl ValueShare {
         unsafe { &(*self.0.as_ptr()).value_access }.read();
         // SAFETY: this share keeps the payload and its value alive while `self` is borrowed.
         unsafe { value_of(self.0, ty, ValueInfo::is) }
+    }
+
+    /// The `K` value, moved out, with its payload freed, when this share is the value's last
+    /// holder: the status words' share is gone (their payload retired, its extras dropped) and
+    /// no other share is left. Otherwise this share back, unchanged.
+    pub(crate) fn take_value<K: 'static>(self, ty: &'static ValueType<K>) -> Result<K, Self> {
+        // `Acquire`: the reads of the holders given up on other threads happen before the
+        // value is moved and the payload freed.
+        if self.value(ty).is_none() || !self.holders().is_unique() {
+            return Err(self);
+        }
+        let ptr = self.0;
+        core::mem::forget(self);
+        // SAFETY: the payload holds a `K` made by `alloc_value::<K>` (its type says so). This
+        // share, given up just now without a decrement, was its one reference: the status
+        // words count as one holder while any is left, so a unique count means none is, and no
+        // other share is; a new share is only taken from a status word or from a share. The
+        // header's extras were dropped when the last status word's share retired
+        // (`retire_shared_value`), leaving none to drop twice.
+        Ok(unsafe { take_and_free::<K>(ptr) })
     }
 
     /// The description of the value's type (always there: `of` checked it).

@@ -118,6 +118,9 @@ pub enum Transition {
     ThroughThread(usize),
     /// `Box<dyn Error + Send + Sync>` from the status, and a downcast back.
     ThroughBoxDyn(usize),
+    /// `into_kind()` of a status with kinds, which consumes it whether the kind comes out or
+    /// the status comes back (then dropped); a status of codes is dropped.
+    IntoKind(usize),
 }
 
 impl Transition {
@@ -133,7 +136,8 @@ impl Transition {
             | Transition::Context(i, _)
             | Transition::Drop(i)
             | Transition::ThroughThread(i)
-            | Transition::ThroughBoxDyn(i) => Some(i),
+            | Transition::ThroughBoxDyn(i)
+            | Transition::IntoKind(i) => Some(i),
         }
     }
 
@@ -152,7 +156,8 @@ impl Transition {
                 | Transition::Context(i, _)
                 | Transition::Drop(i)
                 | Transition::ThroughThread(i)
-                | Transition::ThroughBoxDyn(i) => *i = fitted,
+                | Transition::ThroughBoxDyn(i)
+                | Transition::IntoKind(i) => *i = fitted,
             }
         }
         Some(self)
@@ -310,7 +315,7 @@ impl Model {
                 self.counted_made += 1;
             }
             Transition::Context(i, text) => self.statuses[*i].context.push(text.clone()),
-            Transition::Drop(i) => {
+            Transition::Drop(i) | Transition::IntoKind(i) => {
                 self.statuses.remove(*i);
             }
             Transition::ThroughThread(_) | Transition::ThroughBoxDyn(_) => {}
@@ -538,6 +543,11 @@ impl Live {
                 self.map(i, ThroughThread(model.statuses[i].display()));
             }
             Transition::ThroughBoxDyn(i) => self.map(i, ThroughBoxDyn),
+            Transition::IntoKind(i) => {
+                if let Slot::Kinds(status) = self.statuses.remove(i) {
+                    into_kind(status);
+                }
+            }
         }
     }
 
@@ -571,6 +581,16 @@ impl Live {
             .copied()
             .collect();
         assert_eq!(alive, held, "Counted values alive vs. held by a status");
+    }
+}
+
+/// `into_kind()`: the kind `kind()` read, moved out, or the status back as it was (a status
+/// without a kind, or whose value a clone or a changed copy shares).
+fn into_kind(status: KindError) {
+    let read = status.kind().as_deref().map(KindModel::of);
+    match status.into_kind() {
+        Ok(kind) => assert_eq!(Some(KindModel::of(&kind)), read),
+        Err(status) => assert_eq!(status.kind().as_deref().map(KindModel::of), read),
     }
 }
 

@@ -78,7 +78,8 @@ impl ReferenceStateMachine for StatusMachine {
             2 => (index.clone(), text()).prop_map(|(i, t)| Transition::Context(i, t)),
             2 => index.clone().prop_map(Transition::Drop),
             1 => index.clone().prop_map(Transition::ThroughThread),
-            1 => index.prop_map(Transition::ThroughBoxDyn),
+            1 => index.clone().prop_map(Transition::ThroughBoxDyn),
+            1 => index.prop_map(Transition::IntoKind),
         ]
         .boxed()
     }
