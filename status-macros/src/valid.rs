@@ -263,11 +263,17 @@ fn check_method_names(cx: &Ctxt, input: &Input<'_>) {
         let predicate = format!("is_{}", variant.snake);
         let mut clash = None;
         for method in [&variant.snake, &predicate] {
-            let kind_method = input.has_kinds() && method == "kind";
-            let found = if BUILT_INS.contains(&method.as_str()) || kind_method {
+            let kind_method = input.has_kinds() && (method == "kind" || method == "into_kind");
+            let found = if BUILT_INS.contains(&method.as_str()) {
                 format!(
                     "`{}` would generate `{method}()`, which collides with the built-in \
                      `{method}` every status type has",
+                    variant.name
+                )
+            } else if kind_method {
+                format!(
+                    "`{}` would generate `{method}()`, which collides with the built-in \
+                     `{method}` of a status type with fields",
                     variant.name
                 )
             } else if let Some(first) = seen.get(method.as_str()) {

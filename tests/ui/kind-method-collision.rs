@@ -1,0 +1,17 @@
+use fast_status::FastStatus;
+
+// A status type with fields has `kind()` and `into_kind()` besides the built-ins of every
+// status type.
+#[derive(FastStatus, Debug)]
+#[status(name = Error)]
+enum ErrorKind {
+    #[error("kind {0}")]
+    Kind(u8),
+    #[error("into {0}")]
+    IntoKind(u8),
+    #[error("fine {0}")]
+    #[status(method = into_kind_of)]
+    Fine(u8),
+}
+
+fn main() {}
