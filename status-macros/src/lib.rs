@@ -75,10 +75,10 @@ use proc_macro::TokenStream;
 /// - `pub struct Status` (the enum's visibility): one word, `#[repr(transparent)]`,
 ///   `#[must_use]`, with an `#[inline(always)]` `Drop` whose cold path is one shared function.
 /// - Constructors: `const fn from_code`, `new(code, impl Display)` and one per variant in
-///   `snake_case` (`invalid(message)`; for a variant with fields, its fields:
-///   `too_big(size, len)`), `#[cold]` and `#[track_caller]`.
-/// - `is_<variant>()` predicates, `code()`, `message()`, `location()`, `kind()` (enums of
-///   kinds), `with_message`, `with_detail`, `with_source`, `context`, `detail`, `details`,
+///   `snake_case` or as its `method` names it (`invalid(message)`; for a variant with fields,
+///   its fields: `too_big(size, len)`), `#[cold]` and `#[track_caller]`.
+/// - `is_<variant>()` predicates, `code()`, `message()`, `location()`, `kind()` and
+///   `into_kind()` (enums of kinds), `with_message`, `with_detail`, `with_source`, `context`, `detail`, `details`,
 ///   `context_lines`.
 /// - `Display`, `Debug` (a report; `{:#?}` structural), `Error`, `Clone`, `PartialEq`, `Eq`,
 ///   `Hash`, `From<Code>`, `From<Kind>`, `From<T>` for each `from`, `From<Status> for

@@ -560,9 +560,9 @@ pub fn kind_of<K: Kind>(repr: &Repr) -> Option<KindRef<'_, K>> {
     }
 }
 
-/// The kind a status holds, as an owned value: the stored value moved out (the status is then
-/// its code alone, which owns nothing), or the unpacked fields, or a variant without fields
-/// (the status is left as it is). A changed copy's value (after `with_message`) moves out too
+/// The kind a status holds, as an owned value: the stored value moved out (what is left of the
+/// status owns nothing), or the unpacked fields, or a variant without fields (the status is
+/// left as it is). A changed copy's value (after `with_message`) moves out too
 /// once the status it was copied from is gone. `None`, and the status unchanged, for a status
 /// made from the code alone of a variant with fields, and for a stored value that something
 /// else reads too (a clone of the status, or a changed copy of one).

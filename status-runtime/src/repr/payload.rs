@@ -558,9 +558,7 @@ impl Repr {
         // SAFETY: as the caller guarantees.
         unsafe { Own::new(ptr) }.release();
     }
-}
 
-impl Repr {
     /// The `K` value this word's own payload holds, moved out, with the rest of the payload
     /// (its message, context lines, details and source) dropped and its allocation freed; the
     /// word is then the inline code 0, which owns nothing. `None`, and the word unchanged, when
@@ -580,7 +578,8 @@ impl Repr {
         // SAFETY: the payload holds a `K` made by `alloc_value::<K>` (its type says so), and
         // its only reference was this word's share, which the word gave up just now: no other
         // word shares it (unique count) and no value share holds it (unique holders), and a
-        // new share of either kind is only taken from a word that holds one.
+        // new share of either kind is only taken through a word or a value share that holds
+        // one, of which there is none left.
         Some(unsafe { take_and_free::<K>(ptr) })
     }
 }
