@@ -65,6 +65,10 @@ pub enum RecordErrorKind {
     /// Reading failed.
     #[error("reading the record failed")]
     Io(#[from] std::io::Error),
+    /// A variant named like a built-in method (`message()`), its methods named otherwise.
+    #[error("{0}")]
+    #[status(method = custom_message)]
+    Message(String),
 }
 
 /// Reads the record at `offset` of `page`: a length byte, then the record.

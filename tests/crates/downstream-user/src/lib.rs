@@ -30,6 +30,22 @@ pub fn is_truncated(status: &Decode) -> bool {
     status.code() == DecodeCode::Truncated
 }
 
+/// The `io::Error` a failed record read holds, moved out of it (matched by value on the other
+/// crate's kind enum); the status back if it holds another kind or shares its value.
+///
+/// # Errors
+///
+/// The status, when it holds no `io::Error` it can give up.
+pub fn into_io(
+    error: downstream_codes::RecordError,
+) -> Result<std::io::Error, downstream_codes::RecordError> {
+    match error.into_kind() {
+        Ok(downstream_codes::RecordErrorKind::Io(io)) => Ok(io),
+        Ok(other) => Err(other.into()),
+        Err(error) => Err(error),
+    }
+}
+
 /// The room a failed record read was short of, matched on the other crate's kind enum.
 #[must_use]
 pub fn missing_bytes(error: &downstream_codes::RecordError) -> Option<usize> {

@@ -65,4 +65,16 @@ fn statuses_with_fields_from_another_crate() {
             .as_deref(),
         Some("gone")
     );
+    // Moved out by value in this crate; another kind comes back as a status.
+    assert_eq!(
+        downstream_user::into_io(io).map(|io| io.to_string()).ok(),
+        Some("gone".to_owned())
+    );
+    let back = downstream_user::into_io(unaligned).expect_err("not an io::Error");
+    assert_eq!(back.code(), RecordErrorCode::Unaligned);
+    // A variant's methods named with `method = ..`, used from another crate.
+    let message = downstream_codes::RecordError::custom_message("free text".to_owned());
+    assert!(message.is_custom_message());
+    assert_eq!(message.code(), RecordErrorCode::Message);
+    assert_eq!(message.to_string(), "free text");
 }
