@@ -682,3 +682,38 @@ fn into_kind_moves_the_kind_out_to_match_by_value() {
     let message = status!(ErrorCode::Io, "no value").into_kind();
     assert_eq!(message.expect_err("no kind").message(), "no value");
 }
+
+/// A limit a text names, as `format_args!` captures it.
+const LIMIT: usize = 64;
+
+/// Variants without fields whose texts format values in scope: an enum of kinds writes them
+/// with its `Display`, as thiserror does.
+#[derive(FastStatus, Debug)]
+#[status(name = Limits)]
+pub enum LimitsKind {
+    #[error("at most {LIMIT} entries")]
+    Limited,
+    #[error("{} entries, twice the limit", LIMIT * 2)]
+    Doubled,
+    #[error("{0} entries")]
+    Counted(u32),
+}
+
+#[test]
+fn a_variant_without_fields_formats_its_text_when_shown() {
+    assert_eq!(
+        Limits::from(LimitsKind::Limited).to_string(),
+        "at most 64 entries"
+    );
+    assert_eq!(
+        Limits::from_code(LimitsCode::Doubled).to_string(),
+        "128 entries, twice the limit"
+    );
+    assert_eq!(
+        status!(LimitsCode::Limited, "in the index").to_string(),
+        "at most 64 entries: in the index"
+    );
+    // The code's text is a `&'static str`, nothing formatted into it: the variant's name.
+    assert_eq!(fast_status::Code::text(LimitsCode::Limited), "Limited");
+    assert_eq!(Limits::counted(3).to_string(), "3 entries");
+}

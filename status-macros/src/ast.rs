@@ -223,10 +223,11 @@ impl<'a> Variant<'a> {
     }
 
     /// The code's text (`Code::text`): the display of a variant without fields, with `{{` and
-    /// `}}` unescaped, or else the variant's name.
+    /// `}}` unescaped, or else (a variant with fields, or a kind's text that formats something)
+    /// the variant's name.
     pub(crate) fn code_text(&self) -> String {
         match &self.attrs.display {
-            Some(display) if self.fields.is_empty() => {
+            Some(display) if self.fields.is_empty() && !display.formats() => {
                 display.text.value().replace("{{", "{").replace("}}", "}")
             }
             _ => self.name.clone(),

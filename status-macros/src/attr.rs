@@ -9,6 +9,7 @@ use syn::{Attribute, Ident, LitStr, Path, Type};
 
 use crate::case::to_snake_case;
 use crate::ctxt::Ctxt;
+use crate::format::{self, Segment};
 
 /// `#[status(...)]` on the enum.
 #[derive(Default)]
@@ -30,6 +31,16 @@ pub(crate) struct Display {
     pub(crate) args: Vec<TokenStream>,
     /// Whether it was written as thiserror's `#[error(..)]`.
     pub(crate) thiserror: bool,
+}
+
+impl Display {
+    /// Whether showing it formats something: arguments after the text, or a placeholder in it
+    /// (a text that does not parse counts too: it is reported, and never shown).
+    pub(crate) fn formats(&self) -> bool {
+        let has_hole =
+            |segments: Vec<Segment>| segments.iter().any(|s| matches!(s, Segment::Hole(_)));
+        !self.args.is_empty() || format::parse(&self.text.value()).map_or(true, has_hole)
+    }
 }
 
 /// `#[status(...)]` and `#[error(...)]` on a variant.

@@ -314,10 +314,7 @@ impl Resolver<'_> {
             })
             .collect();
         match names.as_slice() {
-            [] => format!(
-                "`{variant}` has no fields; a variant without fields shows a fixed text \
-                 (give it fields to show them)"
-            ),
+            [] => format!("`{variant}` has no fields (give it fields to show them)"),
             [one] => format!("`{variant}` has one field: {one}"),
             [init @ .., last] => format!("`{variant}`'s fields are {} and {last}", init.join(", ")),
         }

@@ -49,7 +49,7 @@ use proc_macro::TokenStream;
 ///
 /// | key | meaning |
 /// |---|---|
-/// | `display = "text"` | the variant's text in `Display`; with fields, placeholders name them (`{size}`, `{0:#x}`, `{value:>width$}`) and uppercase names are constants in scope; a fieldless variant's text has no placeholders. Default: the variant's name |
+/// | `display = "text"` | the variant's text in `Display`; with fields, placeholders name them (`{size}`, `{0:#x}`, `{value:>width$}`) and uppercase names are constants in scope; a code's text (an enum without kinds) has no placeholders. Default: the variant's name |
 /// | `from = Type` (repeatable, fieldless variants) | `From<Type>` for the status: this code, the value kept as `source()`. `Type` is an error type, a status type (reports then show its creation site and context lines), or any type that converts into `Box<dyn Error + Send + Sync>` (`anyhow::Error`) |
 /// | `transparent` | a variant with one field: its `Display` and `source()` are the field's |
 /// | `io_kind = Kind` | the `std::io::ErrorKind` of the `io::Error` this code converts into (`From<Status> for io::Error`); default `Other` |

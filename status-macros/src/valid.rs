@@ -53,8 +53,9 @@ pub(crate) fn check(cx: &Ctxt, input: &mut Input<'_>) {
     check_method_names(cx, input);
     check_from_types(cx, input);
     mend_repeated_codes(input);
+    let has_kinds = input.has_kinds();
     for variant in &mut input.variants {
-        check_display(cx, variant);
+        check_display(cx, variant, has_kinds);
         check_fields(cx, variant);
     }
 }
@@ -87,10 +88,11 @@ fn check_name(cx: &Ctxt, input: &Input<'_>) {
     }
 }
 
-/// A display text with placeholders must name the variant's fields (a variant without fields
-/// shows a fixed text); the arguments after it may use them. A text in error is reported and
+/// A display text's placeholders must name the variant's fields or what is in scope (`{MAX}`),
+/// and the arguments after it may use the fields. A code's text (a variant of an enum without
+/// kinds) is a `&'static str`, so nothing in it is formatted. A text in error is reported and
 /// left out, so the variant shows its name and the rest of the expansion stands.
-fn check_display(cx: &Ctxt, variant: &mut Variant<'_>) {
+fn check_display(cx: &Ctxt, variant: &mut Variant<'_>, has_kinds: bool) {
     if let Some(fmt) = &variant.attrs.fmt
         && let Some(error) = fmt_error(variant, fmt)
     {
@@ -114,15 +116,17 @@ fn check_display(cx: &Ctxt, variant: &mut Variant<'_>) {
             &variant.name,
         ) {
             Err(error) => Some(error),
-            // A code's text is a `&'static str`: nothing in it is formatted.
-            Ok(plan) if variant.fields.is_empty() && (plan.has_holes || !plan.args.is_empty()) => {
+            // A code's text is a `&'static str`: nothing in it is formatted. A kind's is
+            // written by the kind's `Display`, which formats it.
+            Ok(plan) if !has_kinds && (plan.has_holes || !plan.args.is_empty()) => {
                 Some(syn::Error::new_spanned(
                     &display.text,
                     format!(
-                        "`{}` has no fields, so its text is shown as written and a placeholder \
-                         would print its braces; remove the placeholder (`{{{{` writes a brace), \
-                         or give the variant the fields to show: `{}(u32)` with \
-                         `\"invalid value {{0}}\"`",
+                        "`{}` is a code, whose text is a `&'static str` shown as written, so \
+                         nothing can be formatted into it; write the text out (`{{{{` writes a \
+                         brace), or give the enum kinds, whose texts are formatted when shown: \
+                         fields (`{}(u32)` with `\"invalid value {{0}}\"`), or \
+                         `#[status(code = ..)]` on the enum for values in scope (`{{MAX}}`)",
                         variant.name, variant.name
                     ),
                 ))

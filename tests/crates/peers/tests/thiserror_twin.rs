@@ -102,6 +102,11 @@ twins! {
     },
     #[error("no fields")]
     Unit,
+    // A variant without fields whose text formats a value in scope, as thiserror's does.
+    #[error("at most {LIMIT} entries")]
+    Limited,
+    #[error("{} entries, twice the limit", LIMIT * 2)]
+    Doubled,
 }
 
 /// Builds `value` (an `ErrorKind::..` expression, evaluated once per twin) in both and
@@ -179,6 +184,8 @@ fn every_variant_displays_as_thiserror_displays_it() {
         source: Some("x".parse::<u8>().unwrap_err())
     });
     same!(ErrorKind::Unit);
+    same!(ErrorKind::Limited);
+    same!(ErrorKind::Doubled);
 }
 
 #[test]
