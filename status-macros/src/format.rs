@@ -346,8 +346,8 @@ fn shorthand(
     let mut tokens = arg.into_iter().peekable();
     // Whether the next token starts an operand: at the start, or after an operator.
     let mut operand = true;
-    // Whether the last token ends a member access or a path (`x.` but not `..`, `a::`): a
-    // name after it is not a variable.
+    // Whether the last token ends a member access or a path (`x.` but not `..`, `a::`) or
+    // starts a lifetime (`'`): a name after it is not a variable.
     let mut after_access = false;
     // The last token, if it is punctuation joint to the next (`.` of `..`, `:` of `::`).
     let mut joint = None;
@@ -409,8 +409,10 @@ fn shorthand(
                 // second `.` of `..` is not a shorthand.
                 let c = p.as_char();
                 operand = c != '.';
-                after_access = p.spacing() == Spacing::Alone
-                    && ((c == '.' && joint != Some('.')) || (c == ':' && joint == Some(':')));
+                // A lifetime's name (`'a`) follows its quote, joint to it.
+                after_access = c == '\''
+                    || p.spacing() == Spacing::Alone
+                        && ((c == '.' && joint != Some('.')) || (c == ':' && joint == Some(':')));
                 joint = (p.spacing() == Spacing::Joint).then_some(c);
                 out.push(TokenTree::Punct(p));
             }
@@ -613,6 +615,7 @@ mod tests {
         assert_eq!(used(&[quote!(0), quote!(len = 3)]), [false; 3]);
         assert_eq!(used(&[quote!(items.len()), quote!(self.max)]), [false; 3]);
         assert_eq!(used(&[quote!(len == 3 || max != 1)]), [false, true, true]);
+        assert_eq!(used(&[quote!(f::<'len>(1))]), [false; 3]);
         // A raw identifier's field is bound to a made-up name, which its bare name becomes.
         let raw = vec![FieldName {
             name: Some("type".to_owned()),
