@@ -562,24 +562,20 @@ pub fn kind_of<K: Kind>(repr: &Repr) -> Option<KindRef<'_, K>> {
 
 /// The kind a status holds, as an owned value: the stored value moved out (what is left of the
 /// status owns nothing), or the unpacked fields, or a variant without fields (the status is
-/// left as it is). A changed copy's value (after `with_message`) moves out too
-/// once the status it was copied from is gone. `None`, and the status unchanged, for a status
-/// made from the code alone of a variant with fields, and for a stored value that something
-/// else reads too (a clone of the status, or a changed copy of one).
+/// left as it is). A changed copy's value (after `with_message`) moves out too once the status
+/// it was copied from is gone. `None`, and the status unchanged, for a status made from the
+/// code alone of a variant with fields, and for a stored value that something else reads too
+/// (a clone of the status, or a changed copy of one).
 #[must_use]
 pub fn take_kind<K: Kind>(repr: &mut Repr) -> Option<K> {
-    let fields = match repr.kind_place::<K>() {
-        KindPlace::Value(_) => None,
-        KindPlace::Fields(at) => Some(at),
-    };
-    match fields {
-        Some(at) => K::unpack(at.raw(), at.fields()),
-        #[cfg(feature = "alloc")]
-        None => repr.take_kind_value(K::VALUE_TYPE),
-        // Without `alloc` no value is stored.
-        #[cfg(not(feature = "alloc"))]
-        None => None,
+    if let KindPlace::Fields(at) = repr.kind_place::<K>() {
+        return K::unpack(at.raw(), at.fields());
     }
+    // A stored value (there is none without `alloc`).
+    #[cfg(feature = "alloc")]
+    return repr.take_kind_value(K::VALUE_TYPE);
+    #[cfg(not(feature = "alloc"))]
+    None
 }
 
 /// The source of a status of kind `K`: its variant's, or the one attached to the status.

@@ -330,6 +330,32 @@ impl Drop for DropHeader {
     }
 }
 
+/// The guard that frees the value payload at `ptr` (with its layout, known at compile time)
+/// once what it holds is dropped or moved out; under loom, records that write of the header
+/// and the value.
+///
+/// # Safety
+///
+/// `ptr` is the allocation pointer of a payload built by `alloc_value::<K>`, and nothing
+/// references the payload any more (no status word, no value share).
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "the first lines of both ends of a value payload"
+)]
+unsafe fn last_of_value_payload<K>(ptr: NonNull<Header>) -> FreeOnDrop {
+    #[cfg(loom)]
+    // SAFETY: the caller guarantees the payload is unaliased.
+    unsafe {
+        (*ptr.as_ptr()).access.write();
+        (*ptr.as_ptr()).value_access.write();
+    }
+    FreeOnDrop {
+        ptr: ptr.cast(),
+        layout: const { value_layout::<K>() },
+    }
+}
+
 /// Drops the `K` value and the header's fields of the payload at `ptr`, and frees it, with
 /// the layout and offset known at compile time.
 ///
@@ -339,16 +365,8 @@ impl Drop for DropHeader {
 /// references the payload any more (no status word, no value share).
 #[inline(never)]
 unsafe fn free_value<K>(ptr: NonNull<Header>) {
-    #[cfg(loom)]
-    // SAFETY: the caller guarantees the payload is unaliased.
-    unsafe {
-        (*ptr.as_ptr()).access.write();
-        (*ptr.as_ptr()).value_access.write();
-    }
-    let _free = FreeOnDrop {
-        ptr: ptr.cast(),
-        layout: const { value_layout::<K>() },
-    };
+    // SAFETY: as the caller guarantees.
+    let _free = unsafe { last_of_value_payload::<K>(ptr) };
     let _header = DropHeader(ptr);
     // SAFETY: `alloc_value::<K>` put the value there; it is dropped once, here. `_header`
     // then drops the header's extras and `_free` frees the allocation, also if the value's
@@ -592,16 +610,8 @@ impl Repr {
 /// `ptr` is the allocation pointer of a payload built by `alloc_value::<K>`, and nothing
 /// references the payload any more (no status word, no value share).
 unsafe fn take_and_free<K>(ptr: NonNull<Header>) -> K {
-    #[cfg(loom)]
-    // SAFETY: the caller guarantees the payload is unaliased.
-    unsafe {
-        (*ptr.as_ptr()).access.write();
-        (*ptr.as_ptr()).value_access.write();
-    }
-    let _free = FreeOnDrop {
-        ptr: ptr.cast(),
-        layout: const { value_layout::<K>() },
-    };
+    // SAFETY: as the caller guarantees.
+    let _free = unsafe { last_of_value_payload::<K>(ptr) };
     // SAFETY: `alloc_value::<K>` put the value there, and it was never dropped or moved: it is
     // read once, here, and the allocation is freed below without dropping it.
     let value = unsafe { value_ptr::<K>(ptr).read() };
