@@ -8,6 +8,7 @@
 
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::ToTokens;
+use syn::ext::IdentExt as _;
 use syn::{Data, DeriveInput, Expr, ExprLit, Fields, Ident, Lit, Path, Type, UnOp, Visibility};
 
 use crate::attr;
@@ -198,13 +199,10 @@ impl<'a> Variant<'a> {
             })
             .collect();
         let attrs = attr::variant(cx, &node.attrs);
-        let snake = attrs.method.as_ref().map_or_else(
-            || to_snake_case(&name),
-            |method| {
-                let method = method.to_string();
-                method.strip_prefix("r#").unwrap_or(&method).to_owned()
-            },
-        );
+        let snake = attrs
+            .method
+            .as_ref()
+            .map_or_else(|| to_snake_case(&name), |method| method.unraw().to_string());
         Variant {
             ident: &node.ident,
             attrs,

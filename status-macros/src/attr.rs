@@ -2,6 +2,7 @@
 //! `#[from]`, `#[source]`), parsed into typed values that keep their spans.
 
 use proc_macro2::{Span, TokenStream, TokenTree};
+use syn::ext::IdentExt as _;
 use syn::meta::ParseNestedMeta;
 use syn::parse::ParseStream;
 use syn::spanned::Spanned;
@@ -171,9 +172,8 @@ pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute]) -> Variant {
                     }
                 } else if meta.path.is_ident("method") {
                     let mut method: Ident = meta.value()?.parse()?;
-                    let name = method.to_string();
-                    let name = name.strip_prefix("r#").unwrap_or(&name);
-                    let snake = to_snake_case(name);
+                    let name = method.unraw().to_string();
+                    let snake = to_snake_case(&name);
                     if snake != name {
                         cx.recovered_spanned_by(
                             &method,

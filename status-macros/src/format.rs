@@ -6,6 +6,7 @@
 
 use proc_macro2::{Group, Ident, Spacing, Span, TokenStream, TokenTree};
 use syn::LitStr;
+use syn::ext::IdentExt as _;
 
 /// A part of a format string.
 pub(crate) enum Segment {
@@ -457,9 +458,10 @@ fn shorthand(
 
 /// The position of the named field `name` names (`r#type` names the field `type`).
 fn field_named(fields: &[FieldName], name: &Ident) -> Option<usize> {
-    let name = name.to_string();
-    let name = name.strip_prefix("r#").unwrap_or(&name);
-    fields.iter().position(|f| f.name.as_deref() == Some(name))
+    let name = name.unraw().to_string();
+    fields
+        .iter()
+        .position(|f| f.name.as_deref() == Some(name.as_str()))
 }
 
 /// Whether a name followed by `next` is something other than a variable: a path's first

@@ -78,8 +78,8 @@ use proc_macro::TokenStream;
 ///   `snake_case` or as its `method` names it (`invalid(message)`; for a variant with fields,
 ///   its fields: `too_big(size, len)`), `#[cold]` and `#[track_caller]`.
 /// - `is_<variant>()` predicates, `code()`, `message()`, `location()`, `kind()` and
-///   `into_kind()` (enums of kinds), `with_message`, `with_detail`, `with_source`, `context`, `detail`, `details`,
-///   `context_lines`.
+///   `into_kind()` (enums of kinds), `with_message`, `with_detail`, `with_source`, `context`,
+///   `detail`, `details`, `context_lines`.
 /// - `Display`, `Debug` (a report; `{:#?}` structural), `Error`, `Clone`, `PartialEq`, `Eq`,
 ///   `Hash`, `From<Code>`, `From<Kind>`, `From<T>` for each `from`, `From<Status> for
 ///   io::Error` (with `std`), and `impl FastStatus` / `impl Code`.
