@@ -150,32 +150,54 @@ fn shared_details_are_freed_once_after_both_copies() {
     });
 }
 
-/// A variant's value, held by the status made with it and by a changed copy of it (which keeps
-/// a share of the value alone): the extras are dropped with the last status word, the value and
-/// the allocation with the last of both, on whichever thread.
 /// The description of a `String` value body.
 static STRING: ValueType<String> = ValueType::new();
 
+/// A status whose variant's value, the `String` "value", is on the heap.
+fn stored_value() -> Owned {
+    Owned(Repr::from_kind(
+        7,
+        || String::from("value"),
+        &STRING,
+        Location::caller(),
+        Backtraces::Env,
+    ))
+}
+
+/// On another thread: reads `status`'s value, then drops it.
+fn read_then_drop_elsewhere(status: Owned) -> thread::JoinHandle<()> {
+    thread::spawn(move || {
+        assert_eq!(
+            status.0.kind_value::<String>().map(String::as_str),
+            Some("value")
+        );
+        drop(status);
+    })
+}
+
+/// Moves the value out of `status`, counting the move in `moved`, or, while something else
+/// holds it, finds the status whole.
+fn take_or_find_whole(mut status: Owned, moved: &AtomicUsize) {
+    match status.0.take_kind_value(&STRING) {
+        Some(value) => {
+            assert_eq!(value, "value");
+            moved.fetch_add(1, Ordering::Relaxed);
+        }
+        None => assert!(status.0.kind_value::<String>().is_some()),
+    }
+}
+
+/// A variant's value, held by the status made with it and by a changed copy of it (which keeps
+/// a share of the value alone): the extras are dropped with the last status word, the value and
+/// the allocation with the last of both, on whichever thread.
 #[test]
 fn a_value_shared_by_a_changed_copy_is_freed_after_both() {
     model("value shares", || {
-        let original = Owned(Repr::from_kind(
-            7,
-            || String::from("value"),
-            &STRING,
-            Location::caller(),
-            Backtraces::Env,
-        ));
+        let original = stored_value();
         let mut copy = original.clone();
         // The copy is shared, so it is copied on write, keeping a share of the value.
         copy.0.set_message(format_args!("{}", "changed"));
-        let other = thread::spawn(move || {
-            assert_eq!(
-                copy.0.kind_value::<String>().map(String::as_str),
-                Some("value")
-            );
-            drop(copy);
-        });
+        let other = read_then_drop_elsewhere(copy);
         assert_eq!(
             original.0.kind_value::<String>().map(String::as_str),
             Some("value")
@@ -185,58 +207,44 @@ fn a_value_shared_by_a_changed_copy_is_freed_after_both() {
     });
 }
 
+/// The value is moved out only once the clone is gone, after its reads; until then the status
+/// stays whole. Some interleaving moves it.
 #[test]
 fn a_value_moved_out_races_with_a_clones_reads() {
-    model("take the value", || {
-        let mut original = Owned(Repr::from_kind(
-            7,
-            || String::from("value"),
-            &STRING,
-            Location::caller(),
-            Backtraces::Env,
-        ));
-        let clone = original.clone();
-        let other = thread::spawn(move || {
-            assert_eq!(
-                clone.0.kind_value::<String>().map(String::as_str),
-                Some("value")
-            );
-            drop(clone);
-        });
-        // Moved out only once the clone is gone, after its reads; else the status stays whole.
-        match original.0.take_kind_value(&STRING) {
-            Some(value) => assert_eq!(value, "value"),
-            None => assert!(original.0.kind_value::<String>().is_some()),
-        }
-        drop(original);
+    let moved = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&moved);
+    model("take the value", move || {
+        let original = stored_value();
+        let other = read_then_drop_elsewhere(original.clone());
+        take_or_find_whole(original, &counter);
         other.join().unwrap();
     });
+    assert!(
+        moved.load(Ordering::Relaxed) > 0,
+        "no interleaving moved the value"
+    );
 }
 
+/// A changed copy moves the value out once the original is gone, after its reads. Some
+/// interleaving moves it.
 #[test]
 fn a_changed_copy_moves_the_value_out_after_the_originals_reads() {
-    model("take a shared value", || {
-        let original = Owned(Repr::from_kind(
-            7,
-            || String::from("value"),
-            &STRING,
-            Location::caller(),
-            Backtraces::Env,
-        ));
+    let moved = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&moved);
+    model("take a shared value", move || {
+        let original = stored_value();
         let mut copy = original.clone();
         copy.0.set_message(format_args!("{}", "changed"));
-        let other = thread::spawn(move || {
-            assert_eq!(
-                original.0.kind_value::<String>().map(String::as_str),
-                Some("value")
-            );
-            drop(original);
-        });
-        match copy.0.take_kind_value(&STRING) {
-            Some(value) => assert_eq!(value, "value"),
-            None => assert!(copy.0.kind_value::<String>().is_some()),
-        }
-        drop(copy);
+        let other = read_then_drop_elsewhere(original);
+        // A step of this thread's own before the take: without it, none of the executions loom
+        // explored let the original go first (7, none moving the value; loom's gap around a
+        // new thread's first steps, tokio-rs/loom#392, as `refcount.rs` notes).
+        thread::yield_now();
+        take_or_find_whole(copy, &counter);
         other.join().unwrap();
     });
+    assert!(
+        moved.load(Ordering::Relaxed) > 0,
+        "no interleaving moved the value"
+    );
 }
