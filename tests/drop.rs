@@ -18,6 +18,31 @@ impl Drop for DropCounter {
     }
 }
 
+/// Runs `work` on each of `statuses` on a thread of its own, all started together behind a
+/// barrier, and returns what each returned, in order.
+fn all_at_once<S, R>(statuses: Vec<S>, work: impl Fn(S) -> R + Send + Sync + 'static) -> Vec<R>
+where
+    S: Send + 'static,
+    R: Send + 'static,
+{
+    let barrier = Arc::new(std::sync::Barrier::new(statuses.len()));
+    let work = Arc::new(work);
+    let handles: Vec<_> = statuses
+        .into_iter()
+        .map(|status| {
+            let (barrier, work) = (Arc::clone(&barrier), Arc::clone(&work));
+            std::thread::spawn(move || {
+                barrier.wait();
+                work(status)
+            })
+        })
+        .collect();
+    handles
+        .into_iter()
+        .map(|handle| handle.join().expect("no thread panicked"))
+        .collect()
+}
+
 #[test]
 fn a_detail_is_dropped_once_after_the_last_clone() {
     let drops = Arc::new(AtomicUsize::new(0));
@@ -101,26 +126,17 @@ fn clones_dropped_from_many_threads_at_once_free_once() {
         let drops = Arc::new(AtomicUsize::new(0));
         let status = Status::key_error(format_args!("shared by {THREADS} threads"))
             .with_detail(DropCounter(Arc::clone(&drops)));
-        let barrier = Arc::new(std::sync::Barrier::new(THREADS));
-        let handles: Vec<_> = (0..THREADS)
-            .map(|_| {
-                let mine = status.clone();
-                let barrier = Arc::clone(&barrier);
-                std::thread::spawn(move || {
-                    barrier.wait();
-                    for _ in 0..clones {
-                        let copy = mine.clone();
-                        assert_eq!(copy.message(), "shared by 8 threads");
-                        drop(copy);
-                    }
-                    assert!(mine.is_key_error());
-                })
-            })
-            .collect();
-        drop(status);
-        for handle in handles {
-            handle.join().expect("no thread panicked");
-        }
+        // The original too, on a thread of its own.
+        let mut statuses: Vec<Status> = (1..THREADS).map(|_| status.clone()).collect();
+        statuses.push(status);
+        all_at_once(statuses, move |mine| {
+            for _ in 0..clones {
+                let copy = mine.clone();
+                assert_eq!(copy.message(), "shared by 8 threads");
+                drop(copy);
+            }
+            assert!(mine.is_key_error());
+        });
         assert_eq!(drops.load(Ordering::SeqCst), 1);
     }
 }
@@ -183,29 +199,24 @@ fn a_variants_value_is_dropped_once_after_clones_on_many_threads() {
     let status = Fielded::counted(DropCounter(Arc::clone(&drops)));
     // A changed copy keeps a share of the value: dropped after both.
     let changed = status.clone().with_message("changed").context("in a copy");
-    let barrier = Arc::new(std::sync::Barrier::new(THREADS));
-    let handles: Vec<_> = (0..THREADS)
+    // Clones of each, and the two themselves, on threads of their own.
+    let mut statuses: Vec<Fielded> = (2..THREADS)
         .map(|i| {
-            let mine = if i % 2 == 0 {
+            if i % 2 == 0 {
                 status.clone()
             } else {
                 changed.clone()
-            };
-            let barrier = Arc::clone(&barrier);
-            std::thread::spawn(move || {
-                barrier.wait();
-                for _ in 0..clones {
-                    let copy = mine.clone();
-                    assert!(copy.kind().is_some());
-                    drop(copy);
-                }
-            })
+            }
         })
         .collect();
-    drop((status, changed));
-    for handle in handles {
-        handle.join().expect("no thread panicked");
-    }
+    statuses.extend([status, changed]);
+    all_at_once(statuses, move |mine| {
+        for _ in 0..clones {
+            let copy = mine.clone();
+            assert!(copy.kind().is_some());
+            drop(copy);
+        }
+    });
     assert_eq!(drops.load(Ordering::SeqCst), 1);
 }
 
@@ -255,23 +266,12 @@ fn into_kind_on_many_threads_moves_the_value_out_once() {
     let drops = Arc::new(AtomicUsize::new(0));
     for _ in 0..rounds {
         let status = Fielded::counted(DropCounter(Arc::clone(&drops)));
-        let barrier = Arc::new(std::sync::Barrier::new(THREADS));
-        // Every thread but one drops its clone; each tries to move the value out: at most one
-        // succeeds, and whichever does drops it.
-        let handles: Vec<_> = (0..THREADS)
-            .map(|_| {
-                let mine = status.clone();
-                let barrier = Arc::clone(&barrier);
-                std::thread::spawn(move || {
-                    barrier.wait();
-                    usize::from(mine.into_kind().is_ok())
-                })
-            })
-            .collect();
-        drop(status);
-        let moved: usize = handles
+        // Each thread tries to move the value out of its copy (the original among them) and
+        // drops what it gets: at most one succeeds, and whichever does drops the value.
+        let mut statuses: Vec<Fielded> = (1..THREADS).map(|_| status.clone()).collect();
+        statuses.push(status);
+        let moved: usize = all_at_once(statuses, |mine| usize::from(mine.into_kind().is_ok()))
             .into_iter()
-            .map(|h| h.join().expect("no thread panicked"))
             .sum();
         assert!(moved <= 1, "{moved} threads moved one value out");
     }
