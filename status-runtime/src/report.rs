@@ -222,8 +222,30 @@ fn frame_function(line: &str) -> Option<&str> {
 /// references and all), starts in one of them. A symbol names this crate's items by their
 /// own path; Miri's backtraces name them by the path the facade re-exports them at
 /// (`fast_status::__private::KindMaker`), and the facade has no functions of its own.
+///
+/// The derive's hidden helpers count too: a method whose name starts with `__` on a type of the
+/// module it generates (`app::<impl app::__fast_status_ErrorKind::Error>::__from_kind`), which
+/// no code of the user's calls. The methods the user's code calls (a constructor, `from`) are
+/// kept: the first frame shown is one of them.
 #[cfg(feature = "std")]
 fn is_own_frame(function: &str) -> bool {
+    is_generated_helper(function) || is_runtime_frame(function)
+}
+
+/// Whether a frame is a hidden helper the derive generated: see [`is_own_frame`]. A closure
+/// inside one (`..::__from_kind::{{closure}}`) is one too.
+#[cfg(feature = "std")]
+fn is_generated_helper(function: &str) -> bool {
+    function.contains("::__fast_status_")
+        && function
+            .rsplit("::")
+            .find(|segment| !segment.starts_with("{{"))
+            .is_some_and(|name| name.starts_with("__"))
+}
+
+/// Whether a frame is this crate's or std's capture: see [`is_own_frame`].
+#[cfg(feature = "std")]
+fn is_runtime_frame(function: &str) -> bool {
     let function = function
         .trim_start_matches(['<', '&'])
         .trim_start_matches("mut ")
@@ -437,5 +459,34 @@ where
 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries((self.0)()).finish()
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::is_own_frame;
+
+    #[test]
+    fn own_frames_are_the_runtime_std_capture_and_the_derive_hidden_helpers() {
+        for own in [
+            "std::backtrace::Backtrace::capture",
+            "status_runtime::create::<impl status_runtime::repr::Repr>::from_args",
+            "<&&status_runtime::kinds::KindMaker<F> as status_runtime::kinds::StoreMadeKind>::__fs_store",
+            "fast_status::__private::KindMaker::new",
+            "app::<impl app::__fast_status_ErrorKind::Error>::__from_kind",
+            "app::<impl app::__fast_status_ErrorKind::Error>::__from_kind::{{closure}}",
+            "<app::errors::__fast_status_ParseKind::Parse as fast_status::FastStatus>::__from_repr",
+        ] {
+            assert!(is_own_frame(own), "{own}");
+        }
+        for theirs in [
+            "app::<impl app::__fast_status_ErrorKind::Error>::too_big",
+            "app::<impl core::convert::From<std::io::error::Error> for app::__fast_status_ErrorKind::Error>::from",
+            "core::result::Result<T,E>::map_err",
+            "app::read::__inner",
+            "app::read::{{closure}}",
+        ] {
+            assert!(!is_own_frame(theirs), "{theirs}");
+        }
     }
 }
