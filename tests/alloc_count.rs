@@ -341,6 +341,8 @@ fn packed_and_fieldless_kinds_allocate_nothing() {
         let packed = FieldError::bad_offset(0xff);
         let wide_but_small = FieldError::at(7);
         let fieldless = FieldError::from(FieldErrorKind::Custom);
+        // The kind of a variant without fields is its code: the same status as the code's.
+        assert_eq!(fieldless, FieldError::from_code(FieldErrorCode::Custom));
         for status in [&packed, &wide_but_small, &fieldless] {
             let copy = status.clone();
             assert!(copy.kind().is_some());
