@@ -3,8 +3,6 @@
 //! display texts against the fields, `from`, `source` and `transparent`. A repeated code is
 //! rustc's to report; it is only mended here.
 
-use std::collections::{HashMap, HashSet};
-
 use quote::ToTokens;
 
 use crate::ast::{Input, Variant};
@@ -259,7 +257,7 @@ fn check_variants(cx: &Ctxt, input: &Input<'_>) {
 /// A variant's clashes are one mistake, its name (`IOError` beside `IoError` makes both
 /// `io_error()` and `is_io_error()`), so each variant gets one error, for its first clash.
 fn check_method_names(cx: &Ctxt, input: &Input<'_>) {
-    let mut seen: HashMap<String, &Variant<'_>> = HashMap::new();
+    let mut seen = Names::default();
     for variant in &input.variants {
         if SUCCESS_NAMES.contains(&variant.name.as_str()) {
             continue;
@@ -280,13 +278,12 @@ fn check_method_names(cx: &Ctxt, input: &Input<'_>) {
                      `{method}` of a status type with fields",
                     variant.name
                 )
-            } else if let Some(first) = seen.get(method.as_str()) {
+            } else if let Err(first) = seen.insert(method, &variant.name) {
                 format!(
-                    "`{}` and `{}` both generate the method `{method}()`",
-                    first.name, variant.name
+                    "`{first}` and `{}` both generate the method `{method}()`",
+                    variant.name
                 )
             } else {
-                seen.insert(method.clone(), variant);
                 continue;
             };
             clash.get_or_insert(found);
@@ -318,23 +315,21 @@ fn rename(variant: &Variant<'_>) -> String {
 /// `from`, at most once per type. A repeat is reported and left out (a field keeps being the
 /// source), so the first conversion stands.
 fn check_from_types(cx: &Ctxt, input: &mut Input<'_>) {
-    let mut seen: HashMap<String, String> = HashMap::new();
+    let mut seen = Names::default();
     for variant in &mut input.variants {
+        let name = variant.name.clone();
         let mut first_of = |ty: &syn::Type| {
-            let key = ty.to_token_stream().to_string();
-            let first = seen.get(&key).cloned();
-            if let Some(first) = &first {
-                cx.recovered_spanned_by(
-                    ty,
-                    format!(
-                        "this `from` type is already on `{first}`: `?` on one error type can \
-                         only produce one code; keep it on one variant"
-                    ),
-                );
-            } else {
-                seen.insert(key, variant.name.clone());
-            }
-            first.is_none()
+            let Err(first) = seen.insert(&ty.to_token_stream().to_string(), &name) else {
+                return true;
+            };
+            cx.recovered_spanned_by(
+                ty,
+                format!(
+                    "this `from` type is already on `{first}`: `?` on one error type can \
+                     only produce one code; keep it on one variant"
+                ),
+            );
+            false
         };
         variant.attrs.from.retain(|ty| first_of(ty));
         if let Some(field) = variant.fields.iter_mut().find(|f| f.attrs.from.is_some())
@@ -351,17 +346,36 @@ fn check_from_types(cx: &Ctxt, input: &mut Input<'_>) {
 /// usual: the generated code enum (of an enum of kinds) repeats no discriminant, and code using
 /// the status type sees no follow-on errors.
 fn mend_repeated_codes(input: &mut Input<'_>) {
-    let mut taken: HashSet<u32> = HashSet::new();
+    let mut taken: Vec<u32> = Vec::new();
     let mut repeated = Vec::new();
     for (index, variant) in input.variants.iter().enumerate() {
-        if let Some(raw) = variant.raw
-            && !taken.insert(raw)
-        {
-            repeated.push(index);
+        if let Some(raw) = variant.raw {
+            match taken.binary_search(&raw) {
+                Ok(_) => repeated.push(index),
+                Err(at) => taken.insert(at, raw),
+            }
         }
     }
-    let mut free = (0..).filter(|raw| !taken.contains(raw));
+    let mut free = (0..).filter(|raw| taken.binary_search(raw).is_err());
     for index in repeated {
         input.variants[index].raw = free.next();
+    }
+}
+
+/// Names seen so far, each with the variant that had it first: a sorted list (enums are small,
+/// and a hash map would be compiled into the macro for three uses).
+#[derive(Default)]
+struct Names(Vec<(String, String)>);
+
+impl Names {
+    /// Adds `name` for `variant`; if it was there, the variant that had it first.
+    fn insert(&mut self, name: &str, variant: &str) -> Result<(), String> {
+        match self.0.binary_search_by(|(seen, _)| seen.as_str().cmp(name)) {
+            Ok(at) => Err(self.0[at].1.clone()),
+            Err(at) => {
+                self.0.insert(at, (name.to_owned(), variant.to_owned()));
+                Ok(())
+            }
+        }
     }
 }
