@@ -233,13 +233,17 @@ fn is_own_frame(function: &str) -> bool {
 }
 
 /// Whether a frame is a hidden helper the derive generated: see [`is_own_frame`]. A closure
-/// inside one (`..::__from_kind::{{closure}}`) is one too.
+/// inside one (`..::__from_kind::{{closure}}`, or under Miri `{closure#0}`) is one too. Miri
+/// names an impl's self type without its crate (`<impl __fast_status_ErrorKind::Error>`), so
+/// the module is looked for as a word of the name, not after a `::`.
 #[cfg(feature = "std")]
 fn is_generated_helper(function: &str) -> bool {
-    function.contains("::__fast_status_")
+    function
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|word| word.starts_with("__fast_status_"))
         && function
             .rsplit("::")
-            .find(|segment| !segment.starts_with("{{"))
+            .find(|segment| !segment.starts_with('{'))
             .is_some_and(|name| name.starts_with("__"))
 }
 
@@ -476,6 +480,9 @@ mod tests {
             "app::<impl app::__fast_status_ErrorKind::Error>::__from_kind",
             "app::<impl app::__fast_status_ErrorKind::Error>::__from_kind::{{closure}}",
             "<app::errors::__fast_status_ParseKind::Parse as fast_status::FastStatus>::__from_repr",
+            // As Miri names them.
+            "<impl __fast_status_ErrorKind::Error>::__from_kind",
+            "<impl __fast_status_ErrorKind::Error>::__from_kind::{closure#0}",
         ] {
             assert!(is_own_frame(own), "{own}");
         }
@@ -485,6 +492,8 @@ mod tests {
             "core::result::Result<T,E>::map_err",
             "app::read::__inner",
             "app::read::{{closure}}",
+            "<impl __fast_status_ErrorKind::Error>::too_big",
+            "<impl std::convert::From<std::io::Error> for __fast_status_ErrorKind::Error>::from",
         ] {
             assert!(!is_own_frame(theirs), "{theirs}");
         }
