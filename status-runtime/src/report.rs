@@ -493,6 +493,7 @@ mod tests {
             "app::read::__inner",
             "app::read::{{closure}}",
             "<impl __fast_status_ErrorKind::Error>::too_big",
+            "<app::__fast_status_ErrorKind::Error as core::convert::From<std::io::error::Error>>::from",
             "<impl std::convert::From<std::io::Error> for __fast_status_ErrorKind::Error>::from",
         ] {
             assert!(!is_own_frame(theirs), "{theirs}");
