@@ -175,6 +175,18 @@ fn read_then_drop_elsewhere(status: Owned) -> thread::JoinHandle<()> {
     })
 }
 
+/// [`model`] of `f`, which moves a value out or finds it held (`take_or_find_whole`), counting
+/// the moves in the counter it is given: some interleaving must move it.
+fn model_moving(name: &str, f: impl Fn(&AtomicUsize) + Sync + Send + 'static) {
+    let moved = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&moved);
+    model(name, move || f(&counter));
+    assert!(
+        moved.load(Ordering::Relaxed) > 0,
+        "{name}: no interleaving moved the value"
+    );
+}
+
 /// Moves the value out of `status`, counting the move in `moved`, or, while something else
 /// holds it, finds the status whole.
 fn take_or_find_whole(mut status: Owned, moved: &AtomicUsize) {
@@ -211,27 +223,19 @@ fn a_value_shared_by_a_changed_copy_is_freed_after_both() {
 /// stays whole. Some interleaving moves it.
 #[test]
 fn a_value_moved_out_races_with_a_clones_reads() {
-    let moved = Arc::new(AtomicUsize::new(0));
-    let counter = Arc::clone(&moved);
-    model("take the value", move || {
+    model_moving("take the value", |moved| {
         let original = stored_value();
         let other = read_then_drop_elsewhere(original.clone());
-        take_or_find_whole(original, &counter);
+        take_or_find_whole(original, moved);
         other.join().unwrap();
     });
-    assert!(
-        moved.load(Ordering::Relaxed) > 0,
-        "no interleaving moved the value"
-    );
 }
 
 /// A changed copy moves the value out once the original is gone, after its reads. Some
 /// interleaving moves it.
 #[test]
 fn a_changed_copy_moves_the_value_out_after_the_originals_reads() {
-    let moved = Arc::new(AtomicUsize::new(0));
-    let counter = Arc::clone(&moved);
-    model("take a shared value", move || {
+    model_moving("take a shared value", |moved| {
         let original = stored_value();
         let mut copy = original.clone();
         copy.0.set_message(format_args!("{}", "changed"));
@@ -240,11 +244,7 @@ fn a_changed_copy_moves_the_value_out_after_the_originals_reads() {
         // explored let the original go first (7, none moving the value; loom's gap around a
         // new thread's first steps, tokio-rs/loom#392, as `refcount.rs` notes).
         thread::yield_now();
-        take_or_find_whole(copy, &counter);
+        take_or_find_whole(copy, moved);
         other.join().unwrap();
     });
-    assert!(
-        moved.load(Ordering::Relaxed) > 0,
-        "no interleaving moved the value"
-    );
 }
