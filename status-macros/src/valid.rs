@@ -362,8 +362,8 @@ fn mend_repeated_codes(input: &mut Input<'_>) {
     }
 }
 
-/// Names seen so far, each with the variant that had it first: a sorted list (enums are small,
-/// and a hash map would be compiled into the macro for three uses).
+/// Names seen so far, each with the variant that had it first: a sorted list, searched by
+/// halves (a hash map would be compiled into the macro for the two checks that use this).
 #[derive(Default)]
 struct Names(Vec<(String, String)>);
 

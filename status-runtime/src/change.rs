@@ -156,6 +156,7 @@ impl Repr {
     /// share of its payload and the share is the value's last holder (the status it was
     /// copied from is gone); `None`, and the status unchanged, otherwise.
     fn take_held_value<K: 'static>(&mut self, ty: &'static ValueType<K>) -> Option<K> {
+        // The extras there are (`|| None`: none are made where there are none).
         let extras = self.payload_mut()?.extras_or_insert(|| None)?;
         match extras.kind.take() {
             Some(KindHolder::Value(share)) => match share.take_value(ty) {
