@@ -302,12 +302,14 @@ fn misplaced_field_attr(cx: &Ctxt, attr: &Attribute, place: &str) {
     }
 }
 
+/// Why a status has no backtrace field: the start of the errors about one.
+pub(crate) const OWN_BACKTRACES: &str = "fast-status captures backtraces itself, when \
+    `RUST_BACKTRACE` or `RUST_LIB_BACKTRACE` asks (or `set_backtrace_capture`)";
+
 fn backtrace_attr(cx: &Ctxt, attr: &Attribute) {
     cx.error_spanned_by(
         attr,
-        "fast-status captures backtraces itself, when `RUST_BACKTRACE` or \
-         `RUST_LIB_BACKTRACE` asks (or `set_backtrace_capture`); remove `#[backtrace]` and the \
-         field",
+        format!("{OWN_BACKTRACES}; remove `#[backtrace]` and the field"),
     );
 }
 

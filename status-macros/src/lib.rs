@@ -66,7 +66,9 @@ use proc_macro::TokenStream;
 /// `#[error(transparent)]`,
 /// `#[error(fmt = path)]` (a variant with fields: `path(&field, .., formatter)` writes it), and
 /// `#[from]` and `#[source]` on fields (a source written `Option<E>` is the source when it is
-/// `Some`). `#[backtrace]` is an error that says why: the status captures backtraces itself.
+/// `Some`). `#[backtrace]` is an error that says why: the status captures backtraces itself;
+/// so is a `Backtrace` field beside a `#[from]` field, which thiserror's `From` fills in
+/// (elsewhere a `Backtrace` field is a field like any other, made by the caller).
 ///
 /// # Output
 ///

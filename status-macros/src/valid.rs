@@ -4,8 +4,10 @@
 //! rustc's to report; it is only mended here.
 
 use quote::ToTokens;
+use syn::Type;
 
 use crate::ast::{Input, Variant};
+use crate::attr::OWN_BACKTRACES;
 use crate::case::{Spelling, spelling};
 use crate::ctxt::Ctxt;
 use crate::format;
@@ -211,14 +213,44 @@ fn check_fields(cx: &Ctxt, variant: &mut Variant<'_>) {
             .find_map(|f| Some((f.attrs.from?, f)))
     {
         field.attrs.demote_from_to_source();
-        cx.recovered(syn::Error::new(
-            from,
-            format!(
-                "`from` builds `{name}` from the one value converted, and `{name}` has \
+        // thiserror's `#[from] source: E, backtrace: Backtrace`: its `From` captures the
+        // backtrace; here the status does, so the field is what to remove.
+        let backtraces: Vec<_> = variant
+            .fields
+            .iter()
+            .filter(|f| !f.attrs.backtrace && is_backtrace(f.ty()))
+            .collect();
+        let error = match backtraces.as_slice() {
+            [backtrace] if fields == 2 => syn::Error::new_spanned(
+                backtrace.ty(),
+                format!(
+                    "{OWN_BACKTRACES}, and `from` builds `{name}` from the converted value \
+                     alone; remove this field (a status's backtrace is its `backtrace()`)"
+                ),
+            ),
+            _ => syn::Error::new(
+                from,
+                format!(
+                    "`from` builds `{name}` from the one value converted, and `{name}` has \
                      {fields} fields; remove `from` (use `source` to mark the source) or the \
                      other fields"
+                ),
             ),
-        ));
+        };
+        cx.recovered(error);
+    }
+}
+
+/// Whether `ty` is named `Backtrace` (`std::backtrace::Backtrace` as thiserror recognises it:
+/// by its last path segment, without arguments).
+fn is_backtrace(ty: &Type) -> bool {
+    match ty {
+        Type::Path(path) if path.qself.is_none() => path
+            .path
+            .segments
+            .last()
+            .is_some_and(|last| last.ident == "Backtrace" && last.arguments.is_none()),
+        _ => false,
     }
 }
 
