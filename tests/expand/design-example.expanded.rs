@@ -124,31 +124,31 @@ impl __fast_status_StatusCode::Status {
             ),
         )
     }
-    ///A [`StatusCode::OutOfMemory`] status with `message`, recording the caller's location. One allocation, of the message's length.
+    ///A status of code [`StatusCode::OutOfMemory`] with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
     #[track_caller]
     pub fn out_of_memory(message: impl ::core::fmt::Display) -> Self {
         Self::new(StatusCode::OutOfMemory, message)
     }
-    ///A [`StatusCode::KeyError`] status with `message`, recording the caller's location. One allocation, of the message's length.
+    ///A status of code [`StatusCode::KeyError`] with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
     #[track_caller]
     pub fn key_error(message: impl ::core::fmt::Display) -> Self {
         Self::new(StatusCode::KeyError, message)
     }
-    ///A [`StatusCode::Invalid`] status with `message`, recording the caller's location. One allocation, of the message's length.
+    ///A status of code [`StatusCode::Invalid`] with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
     #[track_caller]
     pub fn invalid(message: impl ::core::fmt::Display) -> Self {
         Self::new(StatusCode::Invalid, message)
     }
-    ///A [`StatusCode::IOError`] status with `message`, recording the caller's location. One allocation, of the message's length.
+    ///A status of code [`StatusCode::IOError`] with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
     #[track_caller]
     pub fn io_error(message: impl ::core::fmt::Display) -> Self {
         Self::new(StatusCode::IOError, message)
     }
-    ///A [`StatusCode::NotImplemented`] status with `message`, recording the caller's location. One allocation, of the message's length.
+    ///A status of code [`StatusCode::NotImplemented`] with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
     #[track_caller]
     pub fn not_implemented(message: impl ::core::fmt::Display) -> Self {

@@ -110,19 +110,19 @@ impl __fast_status_ParseCode::Parse {
             ),
         )
     }
-    ///A [`ParseCode::Type`] status with `message`, recording the caller's location. One allocation, of the message's length.
+    ///A status of code [`ParseCode::Type`] with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
     #[track_caller]
     pub fn r#type(message: impl ::core::fmt::Display) -> Self {
         Self::new(ParseCode::Type, message)
     }
-    ///A [`ParseCode::Match`] status with `message`, recording the caller's location. One allocation, of the message's length.
+    ///A status of code [`ParseCode::Match`] with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
     #[track_caller]
     pub fn r#match(message: impl ::core::fmt::Display) -> Self {
         Self::new(ParseCode::Match, message)
     }
-    ///A [`ParseCode::Number`] status with `message`, recording the caller's location. One allocation, of the message's length.
+    ///A status of code [`ParseCode::Number`] with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
     #[track_caller]
     pub fn number(message: impl ::core::fmt::Display) -> Self {

@@ -153,7 +153,7 @@ impl __fast_status_ErrorKind::Error {
             ),
         )
     }
-    ///A [`ErrorKind::TooBig`] status with these fields, recording the caller's location. The fields are moved, not formatted: packed into the word when they fit in 32 bits, else into one allocation.
+    ///A status of [`ErrorKind::TooBig`] with these fields, recording the caller's location. The fields are moved, not formatted: packed into the word when they fit in 32 bits, else into one allocation.
     #[cold]
     #[inline(never)]
     #[track_caller]
@@ -171,14 +171,14 @@ impl __fast_status_ErrorKind::Error {
                 ),
         )
     }
-    ///A [`ErrorKind::BadOffset`] status with these fields, recording the caller's location. The fields are moved, not formatted: packed into the word when they fit in 32 bits, else into one allocation.
+    ///A status of [`ErrorKind::BadOffset`] with these fields, recording the caller's location. The fields are moved, not formatted: packed into the word when they fit in 32 bits, else into one allocation.
     #[cold]
     #[inline(never)]
     #[track_caller]
     pub fn bad_offset(value: u32) -> Self {
         Self::__from_kind(ErrorKind::BadOffset(value))
     }
-    ///A [`ErrorKind::Io`] status with these fields, recording the caller's location. The fields are moved, not formatted: packed into the word when they fit in 32 bits, else into one allocation.
+    ///A status of [`ErrorKind::Io`] with these fields, recording the caller's location. The fields are moved, not formatted: packed into the word when they fit in 32 bits, else into one allocation.
     #[cold]
     #[inline(never)]
     #[track_caller]
@@ -193,7 +193,7 @@ impl __fast_status_ErrorKind::Error {
                 ),
         )
     }
-    ///A [`ErrorKind::Named`] status with these fields, recording the caller's location. The fields are moved, not formatted: packed into the word when they fit in 32 bits, else into one allocation.
+    ///A status of [`ErrorKind::Named`] with these fields, recording the caller's location. The fields are moved, not formatted: packed into the word when they fit in 32 bits, else into one allocation.
     #[cold]
     #[inline(never)]
     #[track_caller]
@@ -211,7 +211,7 @@ impl __fast_status_ErrorKind::Error {
                 ),
         )
     }
-    ///A [`ErrorKind::Other`] status with these fields, recording the caller's location. The fields are moved, not formatted: packed into the word when they fit in 32 bits, else into one allocation.
+    ///A status of [`ErrorKind::Other`] with these fields, recording the caller's location. The fields are moved, not formatted: packed into the word when they fit in 32 bits, else into one allocation.
     #[cold]
     #[inline(never)]
     #[track_caller]
@@ -226,7 +226,7 @@ impl __fast_status_ErrorKind::Error {
                 ),
         )
     }
-    ///A [`ErrorCode::Custom`] status with `message`, recording the caller's location. One allocation, of the message's length.
+    ///A status of code [`ErrorCode::Custom`] with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
     #[track_caller]
     pub fn custom(message: impl ::core::fmt::Display) -> Self {
@@ -707,7 +707,7 @@ impl ::core::convert::From<ErrorKind> for __fast_status_ErrorKind::Error {
 #[automatically_derived]
 #[allow(deprecated)]
 impl ::core::convert::From<std::io::Error> for __fast_status_ErrorKind::Error {
-    ///A [`ErrorKind::Io`] status of `source`, which stays its `source()`, recording the caller's location (the `?`).
+    ///A status of [`ErrorKind::Io`] made from `source`, which stays its `source()`, recording the caller's location (the `?`).
     #[cold]
     #[inline(never)]
     #[track_caller]

@@ -98,7 +98,7 @@ impl __fast_status_ErrorKind::Error {
             ),
         )
     }
-    ///A [`ErrorKind::Timeout`] status with `message`, recording the caller's location. One allocation, of the message's length.
+    ///A status of code [`ErrorKind::Timeout`] with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
     #[track_caller]
     pub fn timeout(message: impl ::core::fmt::Display) -> Self {

@@ -117,8 +117,8 @@ fn message_constructor(
     let Gen { code, code_ty, .. } = g;
     let variant = v.ident;
     let doc = format!(
-        "A [`{code}::{variant}`] status with `message`, recording the caller's location. \
-         One allocation, of the message's length."
+        "A status of code [`{code}::{variant}`] with `message`, recording the caller's \
+         location. One allocation, of the message's length."
     );
     quote! {
         #[doc = #doc]
@@ -176,7 +176,7 @@ fn field_constructor(
         }
     };
     let doc = format!(
-        "A [`{kind}::{variant}`] status with these fields, recording the caller's location. \
+        "A status of [`{kind}::{variant}`] with these fields, recording the caller's location. \
          The fields are moved, not formatted: packed into the word when they fit in 32 bits, \
          else into one allocation."
     );

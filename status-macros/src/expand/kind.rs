@@ -365,8 +365,8 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             quote!(#kind::#ident(#source))
         };
         let doc = format!(
-            "A [`{kind}::{ident}`] status of `source`, which stays its `source()`, recording the \
-             caller's location (the `?`)."
+            "A status of [`{kind}::{ident}`] made from `source`, which stays its `source()`, \
+             recording the caller's location (the `?`)."
         );
         let kind_doc = format!(
             "The [`{kind}::{ident}`] of `source`, as thiserror's `#[from]` made it: `?` into a \
