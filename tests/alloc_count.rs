@@ -321,6 +321,9 @@ enum FieldErrorKind {
     Custom,
 }
 
+/// A `TooBig` size that takes the heap: two wide fields pack only when each fits in 16 bits.
+const BIG: usize = 1 << 20;
+
 /// The length of `value`'s `Display`, written without allocating.
 fn displayed_len(value: &impl std::fmt::Display) -> usize {
     struct Count(usize);
@@ -340,10 +343,12 @@ fn packed_and_fieldless_kinds_allocate_nothing() {
     let (allocations, live) = measure(|| {
         let packed = FieldError::bad_offset(0xff);
         let wide_but_small = FieldError::at(7);
+        // Two wide fields: 16 bits each.
+        let two_wide_but_small = FieldError::too_big(0xFFFF, 3);
         let fieldless = FieldError::from(FieldErrorKind::Custom);
         // The kind of a variant without fields is its code: the same status as the code's.
         assert_eq!(fieldless, FieldError::from_code(FieldErrorCode::Custom));
-        for status in [&packed, &wide_but_small, &fieldless] {
+        for status in [&packed, &wide_but_small, &two_wide_but_small, &fieldless] {
             let copy = status.clone();
             assert!(copy.kind().is_some());
             assert!(displayed_len(&copy) > 0);
@@ -352,7 +357,14 @@ fn packed_and_fieldless_kinds_allocate_nothing() {
             packed.kind().as_deref(),
             Some(FieldErrorKind::BadOffset(0xff))
         ));
-        drop((packed, wide_but_small, fieldless));
+        assert!(matches!(
+            two_wide_but_small.kind().as_deref(),
+            Some(FieldErrorKind::TooBig {
+                size: 0xFFFF,
+                len: 3
+            })
+        ));
+        drop((packed, wide_but_small, two_wide_but_small, fieldless));
     });
     assert_eq!((allocations, live), (0, 0));
 }
@@ -360,20 +372,23 @@ fn packed_and_fieldless_kinds_allocate_nothing() {
 #[test]
 fn a_heap_kind_allocates_once_and_its_clones_not_at_all() {
     let (allocations, live) = measure(|| {
-        let status = FieldError::too_big(4, 3);
+        let status = FieldError::too_big(BIG, 3);
         let copies: [FieldError; 4] = std::array::from_fn(|_| status.clone());
         for copy in &copies {
             assert!(matches!(
                 copy.kind().as_deref(),
-                Some(FieldErrorKind::TooBig { size: 4, len: 3 })
+                Some(FieldErrorKind::TooBig { size: BIG, len: 3 })
             ));
         }
         drop((status, copies));
     });
     assert_eq!((allocations, live), (1, 0));
 
-    // A wide value that does not fit in 32 bits goes to the heap.
+    // A wide value that does not fit in 32 bits goes to the heap, and one of two wide fields
+    // that does not fit in 16.
     let (allocations, live) = measure(|| drop(FieldError::at(u64::MAX)));
+    assert_eq!((allocations, live), (1, 0));
+    let (allocations, live) = measure(|| drop(FieldError::too_big(3, 0x1_0000)));
     assert_eq!((allocations, live), (1, 0));
 
     // A field that owns memory: that allocation, and the status's one.
@@ -387,7 +402,7 @@ fn a_heap_kind_allocates_once_and_its_clones_not_at_all() {
 fn a_heap_kind_with_context_frees_it_with_the_value() {
     // A variant that owns nothing, with extras in its own payload: freed with them.
     let (allocations, live) = measure(|| {
-        let status = FieldError::too_big(9, 8)
+        let status = FieldError::too_big(BIG, 8)
             .context("a line")
             .with_detail(3_u8);
         assert_eq!(status.context_lines().count(), 1);
@@ -402,7 +417,7 @@ fn a_heap_kind_with_context_frees_it_with_the_value() {
 fn everything_a_status_with_fields_holds_is_freed() {
     let (_, live) = measure(|| {
         for status in [
-            FieldError::too_big(9, 8),
+            FieldError::too_big(BIG, 8),
             FieldError::bad_offset(1),
             FieldError::named(String::from("n")),
         ] {
@@ -445,13 +460,13 @@ fn into_kind_allocates_nothing_and_frees_the_status() {
     // A changed copy's share of the value, once the original is gone: as many allocations as
     // making and dropping the copy alone takes (the value's payload, the copy's, and the copy's
     // extras holding the share), none for moving the value out.
-    let changed = || FieldError::too_big(4, 3).with_message("later");
+    let changed = || FieldError::too_big(BIG, 3).with_message("later");
     let (made, _) = measure(|| drop(changed()));
     let (allocations, live) = measure(|| {
         let kind = changed().into_kind();
         assert!(matches!(
             kind,
-            Ok(FieldErrorKind::TooBig { size: 4, len: 3 })
+            Ok(FieldErrorKind::TooBig { size: BIG, len: 3 })
         ));
     });
     assert_eq!(made, 3);

@@ -7,11 +7,14 @@ use std::fmt;
 
 use fast_status::{FastStatus, KindRef, Pack, ResultExt, bail, ensure, status};
 
+/// A `TooBig` size that takes the heap: more than 16 bits.
+const BIG: usize = 1 << 20;
+
 /// DESIGN §9's example, with thiserror's spellings on some variants.
 #[derive(FastStatus, Debug)]
 #[status(name = Error)]
 pub enum ErrorKind {
-    /// Two `usize`s: 64 bits, always on the heap.
+    /// Two `usize`s: packed when each fits in 16 bits, else on the heap.
     #[status(display = "type is too big ({size}) for {len}")]
     TooBig { size: usize, len: usize },
     /// A `u32`: packed into the word.
@@ -124,12 +127,19 @@ fn display_is_each_variants_text_with_its_fields() {
 
 #[test]
 fn kind_gives_the_variant_back_for_matching() {
+    let error = Error::too_big(BIG, 3);
+    match error.kind().as_deref() {
+        Some(ErrorKind::TooBig { size, len }) => assert_eq!((*size, *len), (BIG, 3)),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(error.kind(), Some(KindRef::Borrowed(_))));
+    // Two wide fields that fit in 16 bits each ride in the word.
     let error = Error::too_big(4, 3);
     match error.kind().as_deref() {
         Some(ErrorKind::TooBig { size, len }) => assert_eq!((*size, *len), (4, 3)),
         other => panic!("{other:?}"),
     }
-    assert!(matches!(error.kind(), Some(KindRef::Borrowed(_))));
+    assert!(matches!(error.kind(), Some(KindRef::Unpacked(_))));
 
     let error = Error::bad_offset(0xdead);
     let kind = error.kind();
@@ -323,6 +333,7 @@ fn status_bail_and_ensure_take_the_generated_codes() {
 #[test]
 fn a_message_and_context_keep_the_kind() {
     for error in [
+        Error::too_big(BIG, 8),
         Error::too_big(9, 8),
         Error::bad_offset(8),
         Error::from_code(ErrorCode::Plain),
@@ -364,7 +375,7 @@ fn a_message_and_context_keep_the_kind() {
 
 #[test]
 fn clones_share_the_kind() {
-    let error = Error::too_big(1, 2);
+    let error = Error::too_big(BIG, 2);
     let copy = error.clone();
     let (a, b) = (error.kind().unwrap(), copy.kind().unwrap());
     assert!(
@@ -660,8 +671,8 @@ fn into_kind_moves_the_kind_out_to_match_by_value() {
     assert_eq!(io.to_string(), "disk");
     // `with_message` makes a changed copy holding a share of the value, its last holder.
     assert!(matches!(
-        Error::too_big(4, 3).with_message("late").into_kind(),
-        Ok(ErrorKind::TooBig { size: 4, len: 3 })
+        Error::too_big(BIG, 3).with_message("late").into_kind(),
+        Ok(ErrorKind::TooBig { size: BIG, len: 3 })
     ));
     // Packed fields and fieldless variants come back as copies.
     assert!(matches!(
@@ -716,4 +727,54 @@ fn a_variant_without_fields_formats_its_text_when_shown() {
     // The code's text is a `&'static str`, nothing formatted into it: the variant's name.
     assert_eq!(fast_status::Code::text(LimitsCode::Limited), "Limited");
     assert_eq!(Limits::counted(3).to_string(), "3 entries");
+}
+
+/// Wide integers share the bits their variant's other fields leave.
+#[derive(FastStatus, Debug, PartialEq)]
+#[status(name = Span)]
+enum SpanKind {
+    /// Two signed: 16 bits each.
+    #[error("{start}..{end}")]
+    Range { start: i64, end: isize },
+    /// A wide one beside a byte: 24 bits.
+    #[error("{tag} at {offset}")]
+    Tagged { offset: u64, tag: u8 },
+    /// Three: 10 bits each.
+    #[error("{0}:{1}:{2}")]
+    Triple(usize, usize, usize),
+}
+
+#[test]
+fn wide_fields_pack_when_their_values_fit_their_share() {
+    // Packed (no location) or stored (the caller's), and the same fields back either way.
+    let cases = [
+        (Span::range(-0x8000, 0x7FFF), true),
+        (Span::range(0x8000, 0), false),
+        (Span::range(0, -0x8001), false),
+        (Span::tagged(0xFF_FFFF, 9), true),
+        (Span::tagged(0x100_0000, 9), false),
+        (Span::triple(1023, 0, 1023), true),
+        (Span::triple(1024, 0, 0), false),
+    ];
+    for (span, packs) in &cases {
+        assert_eq!(span.location().is_none(), *packs, "{span:?}");
+        let kind = span.kind().expect("a kind");
+        assert_eq!(matches!(kind, KindRef::Unpacked(_)), *packs, "{span:?}");
+        let back: Span = SpanKind::clone_of(&kind).into();
+        assert_eq!(back.to_string(), span.to_string());
+    }
+    assert_eq!(cases[0].0.to_string(), "-32768..32767");
+    assert_eq!(cases[2].0.to_string(), "0..-32769");
+    assert_eq!(cases[4].0.to_string(), "9 at 16777216");
+}
+
+impl SpanKind {
+    /// A copy of a borrowed kind (its fields are plain numbers).
+    fn clone_of(kind: &SpanKind) -> Self {
+        match *kind {
+            Self::Range { start, end } => Self::Range { start, end },
+            Self::Tagged { offset, tag } => Self::Tagged { offset, tag },
+            Self::Triple(a, b, c) => Self::Triple(a, b, c),
+        }
+    }
 }

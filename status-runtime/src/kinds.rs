@@ -31,7 +31,8 @@ use crate::traits::{Backtraces, Code, FastStatus};
 /// (at most 32 for all of a variant's fields together) and comes back from them.
 ///
 /// Implemented for `u8`, `u16`, `u32`, `i8`, `i16`, `i32`, `bool`, `char` and `()`, and for
-/// `u64`, `usize`, `i64` and `isize`, whose values pack when they fit in 32 bits (a status whose
+/// `u64`, `usize`, `i64` and `isize`, whose values pack when they fit in an equal share of the
+/// bits the variant's other fields leave (32 for one alone, 16 each for two; a status whose
 /// value does not fit takes the heap path). Implement it for a fieldless enum of your own to
 /// pack it too:
 ///
@@ -72,6 +73,30 @@ pub trait Pack: Copy + 'static {
 
     /// The value `pack` made `bits` from.
     fn unpack(bits: u32) -> Option<Self>;
+
+    /// Whether the type's width is shared: a wide integer (`u64`, `usize`, `i64`, `isize`),
+    /// whose value packs into an equal share of the bits the variant's other fields leave, when
+    /// it fits there. Used by the runtime.
+    #[doc(hidden)]
+    const __SHARED: bool = false;
+
+    /// The value's bits in `width` bits: [`BITS`](Self::BITS), or a shared type's share. Used by
+    /// the runtime.
+    #[doc(hidden)]
+    #[inline]
+    fn __pack_in(self, width: u32) -> Option<u32> {
+        let _ = width;
+        self.pack()
+    }
+
+    /// The value `__pack_in(width)` made `bits` from. Used by the runtime.
+    #[doc(hidden)]
+    #[inline]
+    #[must_use]
+    fn __unpack_from(bits: u32, width: u32) -> Option<Self> {
+        let _ = width;
+        Self::unpack(bits)
+    }
 }
 
 /// `Pack` for an unsigned integer of at most 32 bits.
@@ -114,20 +139,66 @@ macro_rules! pack_signed {
     )*};
 }
 
-/// `Pack` for a wide integer whose value packs when it fits in its 32-bit counterpart.
-macro_rules! pack_wide {
-    ($($ty:ty => $narrow:ty),*) => {$(
+/// `Pack` for a wide unsigned integer: its value packs when it fits in the field's share of
+/// the word (all 32 bits for a variant's only field).
+macro_rules! pack_wide_unsigned {
+    ($($ty:ty),*) => {$(
         impl Pack for $ty {
             const BITS: u32 = 32;
+            const __SHARED: bool = true;
 
             #[inline]
             fn pack(self) -> Option<u32> {
-                <$narrow>::try_from(self).ok().and_then(Pack::pack)
+                self.__pack_in(32)
             }
 
             #[inline]
             fn unpack(bits: u32) -> Option<Self> {
-                <$narrow>::unpack(bits).and_then(|n| <$ty>::try_from(n).ok())
+                Self::__unpack_from(bits, 32)
+            }
+
+            #[inline]
+            fn __pack_in(self, width: u32) -> Option<u32> {
+                let value = u64::try_from(self).ok()?;
+                // Exact: below `2^width`, and `width <= 32`.
+                #[allow(clippy::cast_possible_truncation)]
+                (width <= 32 && value >> width == 0).then_some(value as u32)
+            }
+
+            #[inline]
+            fn __unpack_from(bits: u32, _: u32) -> Option<Self> {
+                Self::try_from(bits).ok()
+            }
+        }
+    )*};
+}
+
+/// `Pack` for a wide signed integer: its two's complement bits in the field's share of the
+/// word, when the value fits there (all 32 bits for a variant's only field).
+macro_rules! pack_wide_signed {
+    ($($ty:ty),*) => {$(
+        impl Pack for $ty {
+            const BITS: u32 = 32;
+            const __SHARED: bool = true;
+
+            #[inline]
+            fn pack(self) -> Option<u32> {
+                self.__pack_in(32)
+            }
+
+            #[inline]
+            fn unpack(bits: u32) -> Option<Self> {
+                Self::__unpack_from(bits, 32)
+            }
+
+            #[inline]
+            fn __pack_in(self, width: u32) -> Option<u32> {
+                pack_signed_in(i64::try_from(self).ok()?, width)
+            }
+
+            #[inline]
+            fn __unpack_from(bits: u32, width: u32) -> Option<Self> {
+                Self::try_from(unpack_signed_from(bits, width)?).ok()
             }
         }
     )*};
@@ -135,7 +206,44 @@ macro_rules! pack_wide {
 
 pack_unsigned!(u8, u16, u32);
 pack_signed!(i8 => u8, i16 => u16, i32 => u32);
-pack_wide!(u64 => u32, i64 => i32, usize => u32, isize => i32);
+pack_wide_unsigned!(u64, usize);
+pack_wide_signed!(i64, isize);
+
+/// `value`'s two's complement bits in `width` bits, if it fits there (`-2^(width-1)` up to
+/// `2^(width-1) - 1`; only zero in no bits).
+#[inline]
+fn pack_signed_in(value: i64, width: u32) -> Option<u32> {
+    match width {
+        0 => (value == 0).then_some(0),
+        1..=32 => {
+            let half = 1_i64 << (width - 1);
+            // Exact: the value fits in `width <= 32` bits, and the mask keeps those.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            (-half..half)
+                .contains(&value)
+                .then(|| (value as u64 & ((1_u64 << width) - 1)) as u32)
+        }
+        _ => None,
+    }
+}
+
+/// The value whose `width` two's complement bits are `bits`.
+#[inline]
+fn unpack_signed_from(bits: u32, width: u32) -> Option<i64> {
+    match width {
+        0 => (bits == 0).then_some(0),
+        1..=32 => {
+            let unused = 32 - width;
+            // The sign bit moved to the top and back with an arithmetic shift, which copies it.
+            #[allow(
+                clippy::cast_possible_wrap,
+                reason = "the two's complement bits, on purpose"
+            )]
+            Some(i64::from(((bits << unused) as i32) >> unused))
+        }
+        _ => None,
+    }
+}
 
 impl Pack for bool {
     const BITS: u32 = 1;
@@ -201,10 +309,49 @@ impl<T> Default for Field<T> {
     }
 }
 
+/// How many bits a field of a type that packs takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Width {
+    /// Always this many: the type's [`Pack::BITS`].
+    Fixed(u32),
+    /// A share of what the variant's fixed-width fields leave of 32 bits, split equally among
+    /// its shared fields (a wide integer: [`Pack::__SHARED`]).
+    Shared,
+}
+
+/// The bits each shared field of a variant gets, from all its fields' widths (`None` for a
+/// field that does not pack): `None` when the variant does not pack.
+///
+/// The fields' types are constants where this is called, so it folds to a constant.
+#[inline]
+fn share_of(widths: &[Option<Width>]) -> Option<u32> {
+    let (mut fixed, mut shared) = (0_u32, 0_u32);
+    for width in widths {
+        match (*width)? {
+            Width::Fixed(bits) => fixed = fixed.checked_add(bits)?,
+            Width::Shared => shared += 1,
+        }
+    }
+    // A shared field takes one bit at least.
+    if fixed.checked_add(shared)? > 32 {
+        return None;
+    }
+    Some((32 - fixed).checked_div(shared).unwrap_or(0))
+}
+
+/// The bits a field of type `T` takes, given the variant's share.
+#[inline]
+fn width_of<T: Pack>(share: u32) -> u32 {
+    if T::__SHARED { share } else { T::BITS }
+}
+
 /// A field whose type packs: implemented for `&&Field<T>` when `T: Pack`.
 pub trait PackField<T> {
-    /// The field's width and bits, or `None` if this value does not fit.
-    fn __fs_pack(self, value: &T) -> Option<(u32, u32)>;
+    /// How many bits the field takes.
+    fn __fs_width(self) -> Option<Width>;
+
+    /// The fields so far in `packer` and this one, or `None` if this value does not fit.
+    fn __fs_pack(self, value: &T, packer: Packer) -> Option<Packer>;
 
     /// The field, from the packed fields.
     fn __fs_unpack(self, fields: &mut Unpacker) -> Option<T>;
@@ -212,23 +359,34 @@ pub trait PackField<T> {
 
 impl<T: Pack> PackField<T> for &&Field<T> {
     #[inline]
-    fn __fs_pack(self, value: &T) -> Option<(u32, u32)> {
-        if T::BITS > 32 {
-            return None;
-        }
-        Some((T::BITS, value.pack()?))
+    fn __fs_width(self) -> Option<Width> {
+        Some(if T::__SHARED {
+            Width::Shared
+        } else {
+            Width::Fixed(T::BITS)
+        })
+    }
+
+    #[inline]
+    fn __fs_pack(self, value: &T, packer: Packer) -> Option<Packer> {
+        let width = width_of::<T>(packer.share);
+        packer.push(width, value.__pack_in(width)?)
     }
 
     #[inline]
     fn __fs_unpack(self, fields: &mut Unpacker) -> Option<T> {
-        T::unpack(fields.take(T::BITS)?)
+        let width = width_of::<T>(fields.share);
+        T::__unpack_from(fields.take(width)?, width)
     }
 }
 
 /// A field whose type does not pack: implemented for `&Field<T>` of every `T`.
 pub trait OpaqueField<T> {
     /// `None`: the variant does not pack.
-    fn __fs_pack(self, value: &T) -> Option<(u32, u32)>;
+    fn __fs_width(self) -> Option<Width>;
+
+    /// `None`: the variant does not pack.
+    fn __fs_pack(self, value: &T, packer: Packer) -> Option<Packer>;
 
     /// `None`: a variant with such a field is never packed.
     fn __fs_unpack(self, fields: &mut Unpacker) -> Option<T>;
@@ -236,7 +394,12 @@ pub trait OpaqueField<T> {
 
 impl<T> OpaqueField<T> for &Field<T> {
     #[inline]
-    fn __fs_pack(self, _: &T) -> Option<(u32, u32)> {
+    fn __fs_width(self) -> Option<Width> {
+        None
+    }
+
+    #[inline]
+    fn __fs_pack(self, _: &T, _: Packer) -> Option<Packer> {
         None
     }
 
@@ -251,21 +414,25 @@ impl<T> OpaqueField<T> for &Field<T> {
 pub struct Packer {
     bits: u64,
     width: u32,
+    /// The bits each shared field takes.
+    share: u32,
 }
 
 impl Packer {
-    /// No fields yet.
-    #[must_use]
-    pub const fn new() -> Self {
-        Self { bits: 0, width: 0 }
-    }
-
-    /// The fields so far and `field` (its width and bits), or `None` if `field` does not pack
-    /// or the fields no longer fit in 32 bits.
+    /// No fields yet, of a variant whose fields take `widths`; `None` if they cannot pack.
     #[inline]
     #[must_use]
-    pub fn push(self, field: Option<(u32, u32)>) -> Option<Self> {
-        let (width, bits) = field?;
+    pub fn new<const N: usize>(widths: [Option<Width>; N]) -> Option<Self> {
+        Some(Self {
+            bits: 0,
+            width: 0,
+            share: share_of(&widths)?,
+        })
+    }
+
+    /// The fields so far and one of `width` bits, or `None` if they no longer fit in 32 bits.
+    #[inline]
+    fn push(self, width: u32, bits: u32) -> Option<Self> {
         let total = self.width + width;
         if total > 32 {
             return None;
@@ -273,6 +440,7 @@ impl Packer {
         Some(Self {
             bits: self.bits | u64::from(bits) << self.width,
             width: total,
+            share: self.share,
         })
     }
 
@@ -286,21 +454,24 @@ impl Packer {
     }
 }
 
-impl Default for Packer {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 /// Packed fields, read back one after the other.
 #[derive(Debug)]
-pub struct Unpacker(u64);
+pub struct Unpacker {
+    fields: u64,
+    /// The bits each shared field takes.
+    share: u32,
+}
 
 impl Unpacker {
-    /// The fields of a packed word.
+    /// The packed `fields` of a variant whose fields take `widths` (as [`Packer::new`] was
+    /// given them); `None` if they cannot pack.
+    #[inline]
     #[must_use]
-    pub fn new(fields: u32) -> Self {
-        Self(u64::from(fields))
+    pub fn new<const N: usize>(fields: u32, widths: [Option<Width>; N]) -> Option<Self> {
+        Some(Self {
+            fields: u64::from(fields),
+            share: share_of(&widths)?,
+        })
     }
 
     /// The next `width` bits.
@@ -311,8 +482,8 @@ impl Unpacker {
         let mask = (1_u64 << width) - 1;
         // Exact: masked to at most 32 bits.
         #[allow(clippy::cast_possible_truncation)]
-        let bits = (self.0 & mask) as u32;
-        self.0 >>= width;
+        let bits = (self.fields & mask) as u32;
+        self.fields >>= width;
         Some(bits)
     }
 }
@@ -866,7 +1037,7 @@ impl<K> AnyKinds for &KindPair<'_, K> {
 
 #[cfg(test)]
 mod tests {
-    use super::{CodeFields, Field, Pack, PackField, Packer, Packing, Unpacker};
+    use super::{CodeFields, Field, OpaqueField as _, Pack, PackField, Packer, Packing, Unpacker};
 
     #[test]
     fn code_fields_keep_the_code_and_the_fields_apart() {
@@ -915,27 +1086,117 @@ mod tests {
         assert_eq!(char::unpack(0xD800), None);
     }
 
+    /// The widths of fields of these types, as the generated code gives them.
+    macro_rules! widths {
+        ($($ty:ty),*) => { [$((&&Field::<$ty>::new()).__fs_width()),*] };
+    }
+
     #[test]
     fn fields_pack_and_unpack_in_order_up_to_32_bits() {
-        let packer = Packer::new()
-            .push((&&Field::<u8>::new()).__fs_pack(&0xAB))
-            .and_then(|p| p.push((&&Field::<bool>::new()).__fs_pack(&true)))
-            .and_then(|p| p.push((&&Field::<char>::new()).__fs_pack(&'é')))
+        let packer = Packer::new(widths!(u8, bool, char))
+            .and_then(|p| (&&Field::<u8>::new()).__fs_pack(&0xAB, p))
+            .and_then(|p| (&&Field::<bool>::new()).__fs_pack(&true, p))
+            .and_then(|p| (&&Field::<char>::new()).__fs_pack(&'é', p))
             .expect("30 bits fit");
         let Packing::Fields(bits) = packer.finish() else {
             panic!("packed");
         };
-        let mut fields = Unpacker::new(bits);
+        let mut fields = Unpacker::new(bits, widths!(u8, bool, char)).expect("they pack");
         assert_eq!((&&Field::<u8>::new()).__fs_unpack(&mut fields), Some(0xAB));
         assert_eq!(
             (&&Field::<bool>::new()).__fs_unpack(&mut fields),
             Some(true)
         );
         assert_eq!((&&Field::<char>::new()).__fs_unpack(&mut fields), Some('é'));
-        // Two 32-bit fields do not fit.
-        let wide = Packer::new()
-            .push((&&Field::<u32>::new()).__fs_pack(&1))
-            .and_then(|p| p.push((&&Field::<u32>::new()).__fs_pack(&2)));
-        assert!(wide.is_none());
+        // Two 32-bit fields never fit, nor does a wide integer beside one.
+        assert!(Packer::new(widths!(u32, u32)).is_none());
+        assert!(Packer::new(widths!(u32, u64)).is_none());
+        assert!(Packer::new(widths!(u8, &'static str)).is_none());
+    }
+
+    /// Packs `(a, b)` as a variant of two fields of types `A` and `B`, and reads them back.
+    fn pack_pair<A, B>(a: A, b: B) -> Option<(A, B)>
+    where
+        A: Pack,
+        B: Pack,
+    {
+        let packer = Packer::new(widths!(A, B))
+            .and_then(|p| (&&Field::<A>::new()).__fs_pack(&a, p))
+            .and_then(|p| (&&Field::<B>::new()).__fs_pack(&b, p))?;
+        let Packing::Fields(bits) = packer.finish() else {
+            panic!("packed");
+        };
+        let mut fields = Unpacker::new(bits, widths!(A, B))?;
+        let a = (&&Field::<A>::new()).__fs_unpack(&mut fields)?;
+        let b = (&&Field::<B>::new()).__fs_unpack(&mut fields)?;
+        Some((a, b))
+    }
+
+    #[test]
+    fn wide_integers_share_the_bits_the_other_fields_leave() {
+        // Two: 16 bits each.
+        assert_eq!(pack_pair(4_usize, 3_usize), Some((4, 3)));
+        assert_eq!(pack_pair(0xFFFF_usize, 0_u64), Some((0xFFFF, 0)));
+        assert_eq!(pack_pair(0x1_0000_usize, 0_usize), None);
+        assert_eq!(pack_pair(0_u64, 0x1_0000_u64), None);
+        assert_eq!(
+            pack_pair(-0x8000_i64, 0x7FFF_isize),
+            Some((-0x8000, 0x7FFF))
+        );
+        assert_eq!(pack_pair(-0x8001_i64, 0_isize), None);
+        assert_eq!(pack_pair(0x8000_i64, 0_isize), None);
+        // Beside a fixed field: the rest of the 32 bits.
+        assert_eq!(pack_pair(0xFF_u8, 0xFF_FFFF_u64), Some((0xFF, 0xFF_FFFF)));
+        assert_eq!(pack_pair(0_u8, 0x100_0000_u64), None);
+        assert_eq!(pack_pair(-0x80_0000_i64, 7_u8), Some((-0x80_0000, 7)));
+        assert_eq!(pack_pair(0x80_0000_i64, 7_u8), None);
+        assert_eq!(
+            pack_pair(-0x4000_0000_i64, true),
+            Some((-0x4000_0000, true))
+        );
+        assert_eq!(pack_pair(0x4000_0000_i64, true), None);
+        // Alone: all 32, as before.
+        assert_eq!(
+            pack_pair(u64::from(u32::MAX), ()),
+            Some((u64::from(u32::MAX), ()))
+        );
+        assert_eq!(
+            pack_pair(i64::from(i32::MIN), ()),
+            Some((i64::from(i32::MIN), ()))
+        );
+        // Three: 10 bits each (the two left over go unused).
+        let packer = Packer::new(widths!(u64, u64, u64)).expect("they pack");
+        let three = |value: u64| {
+            Some(packer)
+                .and_then(|p| (&&Field::<u64>::new()).__fs_pack(&1, p))
+                .and_then(|p| (&&Field::<u64>::new()).__fs_pack(&value, p))
+                .and_then(|p| (&&Field::<u64>::new()).__fs_pack(&2, p))
+        };
+        assert!(three(1023).is_some());
+        assert!(three(1024).is_none());
+    }
+
+    #[test]
+    fn signed_values_come_back_from_every_width() {
+        for width in 0..=32 {
+            let (min, max) = match width {
+                0 => (0, 0),
+                _ => (-(1_i64 << (width - 1)), (1_i64 << (width - 1)) - 1),
+            };
+            for value in [min, -1, 0, 1, max] {
+                if (min..=max).contains(&value) {
+                    let bits = super::pack_signed_in(value, width).expect("fits");
+                    assert!(u64::from(bits) < 1 << width, "{value} in {width}");
+                    assert_eq!(super::unpack_signed_from(bits, width), Some(value));
+                }
+            }
+            for value in [min - 1, max + 1] {
+                assert_eq!(
+                    super::pack_signed_in(value, width),
+                    None,
+                    "{value} in {width}"
+                );
+            }
+        }
     }
 }

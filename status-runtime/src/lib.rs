@@ -119,8 +119,8 @@ pub mod __private {
         AnyKinds, AsDynError, AssertDebug, CannotStoreMadeKind, DebugKind, EqKinds, Field,
         FieldIsNotStatus, FieldIsStatus, FieldProbe, Kind, KindIsDebug, KindMaker, KindNotDebug,
         KindPair, NotSendField, OpaqueField, PackField, Packer, Packing, SendField, SourceField,
-        Storable, StorableIfSync, StoreMadeKind, Unpacker, kind_error_source, kind_of, take_kind,
-        word_of,
+        Storable, StorableIfSync, StoreMadeKind, Unpacker, Width, kind_error_source, kind_of,
+        take_kind, word_of,
     };
     pub use crate::pieces::{
         Hex, IntoHexPiece, IntoPiece, LowerHexOf, Parts, Piece, PieceOf, Text, UpperHexOf,

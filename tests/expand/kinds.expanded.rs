@@ -153,32 +153,21 @@ impl __fast_status_ErrorKind::Error {
             ),
         )
     }
-    ///A status of [`ErrorKind::TooBig`] with these fields, recording the caller's location. The fields are moved, not formatted: packed into the word when they fit in 32 bits, else into one allocation.
+    ///A status of [`ErrorKind::TooBig`] with these fields. The fields are moved, not formatted: packed into the word when their values fit in 32 bits, else into one allocation, which records the caller's location.
     #[cold]
     #[inline(never)]
     #[track_caller]
     pub fn too_big(size: usize, len: usize) -> Self {
-        use ::fast_status::__private::{CannotStoreMadeKind as _, StoreMadeKind as _};
-        Self(
-            (&&::fast_status::__private::KindMaker::new(move || ErrorKind::TooBig {
-                size,
-                len,
-            }))
-                .__fs_store(
-                    __fast_status_ErrorKind::ErrorCode::TooBig as ::core::primitive::u32,
-                    ::core::panic::Location::caller(),
-                    ::fast_status::__private::Backtraces::Env,
-                ),
-        )
+        Self::__from_kind(ErrorKind::TooBig { size, len })
     }
-    ///A status of [`ErrorKind::BadOffset`] with these fields, recording the caller's location. The fields are moved, not formatted: packed into the word when they fit in 32 bits, else into one allocation.
+    ///A status of [`ErrorKind::BadOffset`] with these fields. The fields are moved, not formatted: packed into the word when their values fit in 32 bits, else into one allocation, which records the caller's location.
     #[cold]
     #[inline(never)]
     #[track_caller]
     pub fn bad_offset(value: u32) -> Self {
         Self::__from_kind(ErrorKind::BadOffset(value))
     }
-    ///A status of [`ErrorKind::Io`] with these fields, recording the caller's location. The fields are moved, not formatted: packed into the word when they fit in 32 bits, else into one allocation.
+    ///A status of [`ErrorKind::Io`] with these fields. The fields are moved, not formatted: packed into the word when their values fit in 32 bits, else into one allocation, which records the caller's location.
     #[cold]
     #[inline(never)]
     #[track_caller]
@@ -193,7 +182,7 @@ impl __fast_status_ErrorKind::Error {
                 ),
         )
     }
-    ///A status of [`ErrorKind::Named`] with these fields, recording the caller's location. The fields are moved, not formatted: packed into the word when they fit in 32 bits, else into one allocation.
+    ///A status of [`ErrorKind::Named`] with these fields. The fields are moved, not formatted: packed into the word when their values fit in 32 bits, else into one allocation, which records the caller's location.
     #[cold]
     #[inline(never)]
     #[track_caller]
@@ -211,7 +200,7 @@ impl __fast_status_ErrorKind::Error {
                 ),
         )
     }
-    ///A status of [`ErrorKind::Other`] with these fields, recording the caller's location. The fields are moved, not formatted: packed into the word when they fit in 32 bits, else into one allocation.
+    ///A status of [`ErrorKind::Other`] with these fields. The fields are moved, not formatted: packed into the word when their values fit in 32 bits, else into one allocation, which records the caller's location.
     #[cold]
     #[inline(never)]
     #[track_caller]
@@ -623,15 +612,31 @@ impl ::fast_status::__private::Kind for ErrorKind {
     fn pack(&self) -> ::fast_status::__private::Packing {
         use ::fast_status::__private::{OpaqueField as _, PackField as _};
         match self {
-            Self::TooBig { .. } => ::fast_status::__private::Packing::Heap,
-            Self::BadOffset(field0) => {
-                ::core::option::Option::Some(::fast_status::__private::Packer::new())
+            Self::TooBig { size, len } => {
+                ::fast_status::__private::Packer::new([
+                        (&&::fast_status::__private::Field::<usize>::new()).__fs_width(),
+                        (&&::fast_status::__private::Field::<usize>::new()).__fs_width(),
+                    ])
                     .and_then(|packer| {
-                        packer
-                            .push(
-                                (&&::fast_status::__private::Field::<u32>::new())
-                                    .__fs_pack(field0),
-                            )
+                        (&&::fast_status::__private::Field::<usize>::new())
+                            .__fs_pack(size, packer)
+                    })
+                    .and_then(|packer| {
+                        (&&::fast_status::__private::Field::<usize>::new())
+                            .__fs_pack(len, packer)
+                    })
+                    .map_or(
+                        ::fast_status::__private::Packing::Heap,
+                        ::fast_status::__private::Packer::finish,
+                    )
+            }
+            Self::BadOffset(field0) => {
+                ::fast_status::__private::Packer::new([
+                        (&&::fast_status::__private::Field::<u32>::new()).__fs_width(),
+                    ])
+                    .and_then(|packer| {
+                        (&&::fast_status::__private::Field::<u32>::new())
+                            .__fs_pack(field0, packer)
                     })
                     .map_or(
                         ::fast_status::__private::Packing::Heap,
@@ -650,8 +655,25 @@ impl ::fast_status::__private::Kind for ErrorKind {
     ) -> ::core::option::Option<Self> {
         use ::fast_status::__private::{OpaqueField as _, PackField as _};
         match raw {
+            0 => {
+                let mut unpacker = ::fast_status::__private::Unpacker::new(
+                    fields?,
+                    [
+                        (&&::fast_status::__private::Field::<usize>::new()).__fs_width(),
+                        (&&::fast_status::__private::Field::<usize>::new()).__fs_width(),
+                    ],
+                )?;
+                let size = (&&::fast_status::__private::Field::<usize>::new())
+                    .__fs_unpack(&mut unpacker)?;
+                let len = (&&::fast_status::__private::Field::<usize>::new())
+                    .__fs_unpack(&mut unpacker)?;
+                ::core::option::Option::Some(Self::TooBig { size, len })
+            }
             1 => {
-                let mut unpacker = ::fast_status::__private::Unpacker::new(fields?);
+                let mut unpacker = ::fast_status::__private::Unpacker::new(
+                    fields?,
+                    [(&&::fast_status::__private::Field::<u32>::new()).__fs_width()],
+                )?;
                 let field0 = (&&::fast_status::__private::Field::<u32>::new())
                     .__fs_unpack(&mut unpacker)?;
                 ::core::option::Option::Some(Self::BadOffset(field0))
@@ -696,7 +718,7 @@ impl ::fast_status::__private::Kind for ErrorKind {
 }
 #[automatically_derived]
 impl ::core::convert::From<ErrorKind> for __fast_status_ErrorKind::Error {
-    ///The status of `kind`, recording the caller's location: its code alone, its fields packed into the word when they fit in 32 bits, or `kind` moved into one allocation (not formatted). What `?` on a `Result<_, ErrorKind>` does.
+    ///The status of `kind`, recording the caller's location: its code alone, its fields packed into the word when their values fit in 32 bits, or `kind` moved into one allocation (not formatted). What `?` on a `Result<_, ErrorKind>` does.
     #[cold]
     #[inline(never)]
     #[track_caller]

@@ -176,9 +176,9 @@ fn field_constructor(
         }
     };
     let doc = format!(
-        "A status of [`{kind}::{variant}`] with these fields, recording the caller's location. \
-         The fields are moved, not formatted: packed into the word when they fit in 32 bits, \
-         else into one allocation."
+        "A status of [`{kind}::{variant}`] with these fields. The fields are moved, not \
+         formatted: packed into the word when their values fit in 32 bits, else into one \
+         allocation, which records the caller's location."
     );
     quote! {
         #[doc = #doc]

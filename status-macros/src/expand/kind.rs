@@ -152,14 +152,16 @@ pub(super) fn bind_all(v: &Variant<'_>) -> TokenStream {
 
 /// Whether `v`'s fields can be packed, as far as their written types tell: not when a field's
 /// type is one that never packs (an owning or borrowing type, an error), nor when the primitive
-/// widths alone pass 32 bits. Any other type is left to its `Pack` impl, or lack of one, at
-/// compile time. Saying "no" here only spares the generated code: a variant that cannot pack
-/// takes the heap either way.
+/// widths alone pass 32 bits (a wide integer, whose share of the bits depends on the others,
+/// counted as one). Any other type is left to its `Pack` impl, or lack of one, at compile time.
+/// Saying "no" here only spares the generated code: a variant that cannot pack takes the heap
+/// either way.
 pub(super) fn may_pack(v: &Variant<'_>) -> bool {
     let mut width = 0;
     for field in &v.fields {
         match written_width(field.ty()) {
             Width::Bits(bits) => width += bits,
+            Width::Shared => width += 1,
             Width::Never => return false,
             Width::Unknown => {}
         }
@@ -171,6 +173,8 @@ pub(super) fn may_pack(v: &Variant<'_>) -> bool {
 enum Width {
     /// A primitive that packs in this many bits (at most).
     Bits(u32),
+    /// A wide integer: a share of the bits the variant's other fields leave.
+    Shared,
     /// A type that never packs.
     Never,
     /// A type the derive cannot judge: its `Pack` impl, if any, decides.
@@ -188,7 +192,8 @@ fn written_width(ty: &syn::Type) -> Width {
                 "u8" | "i8" => Width::Bits(8),
                 "u16" | "i16" => Width::Bits(16),
                 "char" => Width::Bits(21),
-                "u32" | "i32" | "u64" | "i64" | "usize" | "isize" => Width::Bits(32),
+                "u32" | "i32" => Width::Bits(32),
+                "u64" | "i64" | "usize" | "isize" => Width::Shared,
                 "String" | "Vec" | "Box" | "Arc" | "Rc" | "Error" | "ParseIntError"
                 | "ParseFloatError" | "Utf8Error" | "FromUtf8Error" | "PathBuf" | "OsString" => {
                     Width::Never
@@ -207,7 +212,7 @@ fn written_width(ty: &syn::Type) -> Width {
 }
 
 /// How `v` is stored: its code alone, or its fields one after the other into a `Packer`, which
-/// gives up (the heap) at the first that does not pack or when they pass 32 bits.
+/// gives up (the heap) at the first that does not pack or does not fit in its bits.
 fn pack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
     let private = &g.private;
     let ident = v.ident;
@@ -219,18 +224,30 @@ fn pack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
         return quote!(Self::#ident #rest => #private::Packing::Heap,);
     }
     let pattern = bind_all(v);
+    let widths = widths(g, v);
     let packer = local("packer");
     let pushes = v.fields.iter().map(|f| {
         let (ty, binding) = (f.ty(), &f.binding);
         quote! {
-            .and_then(|#packer| #packer.push((&&#private::Field::<#ty>::new()).__fs_pack(#binding)))
+            .and_then(|#packer| (&&#private::Field::<#ty>::new()).__fs_pack(#binding, #packer))
         }
     });
     quote! {
-        Self::#ident #pattern => ::core::option::Option::Some(#private::Packer::new())
+        Self::#ident #pattern => #private::Packer::new(#widths)
             #(#pushes)*
             .map_or(#private::Packing::Heap, #private::Packer::finish),
     }
+}
+
+/// The widths of `v`'s fields, in order, as `Packer::new` and `Unpacker::new` take them (each
+/// type's, so a constant).
+fn widths(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
+    let private = &g.private;
+    let widths = v.fields.iter().map(|f| {
+        let ty = f.ty();
+        quote!((&&#private::Field::<#ty>::new()).__fs_width())
+    });
+    quote!([#(#widths),*])
 }
 
 /// `v` from its raw code and packed fields.
@@ -246,6 +263,7 @@ fn unpack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
         return TokenStream::new();
     }
     let (fields, unpacker) = (local("fields"), local("unpacker"));
+    let widths = widths(g, v);
     let takes = v.fields.iter().map(|f| {
         let (ty, binding) = (f.ty(), &f.binding);
         quote! {
@@ -255,7 +273,7 @@ fn unpack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
     let value = bind_all(v);
     quote! {
         #raw => {
-            let mut #unpacker = #private::Unpacker::new(#fields?);
+            let mut #unpacker = #private::Unpacker::new(#fields?, #widths)?;
             #(#takes)*
             ::core::option::Option::Some(Self::#ident #value)
         }
@@ -351,7 +369,7 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     let status_ty = &g.status_ty;
     let from_kind_doc = format!(
         "The status of `kind`, recording the caller's location: its code alone, its fields \
-         packed into the word when they fit in 32 bits, or `kind` moved into one allocation \
+         packed into the word when their values fit in 32 bits, or `kind` moved into one allocation \
          (not formatted). What `?` on a `Result<_, {kind}>` does."
     );
     let from_fields = g.input.variants.iter().filter_map(|v| {

@@ -44,7 +44,7 @@ pub enum KindErrorKind {
     /// 32 bits: packed into the word.
     #[error("offset {0:#x}")]
     Offset(u32),
-    /// 128 bits: on the heap.
+    /// Two `u64`s: packed when each fits in 16 bits, else on the heap.
     #[error("range {lo}..{hi}")]
     Range { lo: u64, hi: u64 },
     /// An owned string: on the heap.
@@ -76,7 +76,7 @@ pub enum Creation {
     OrStatus(String),
     /// `KindError::offset(n)`: packed fields.
     Offset(u32),
-    /// `KindError::range(lo, hi)`: fields on the heap.
+    /// `KindError::range(lo, hi)`: fields packed or on the heap, by their values.
     Range(u64, u64),
     /// `KindError::named(text)`: an owned field on the heap.
     Named(String),
@@ -342,7 +342,8 @@ fn expected(creation: &Creation) -> Expected {
         // Packed fields have no room for a location; the heap records one.
         Creation::Offset(n) => Expected::kind(KindModel::Offset(*n), KindErrorCode::Offset, false),
         Creation::Range(lo, hi) => {
-            Expected::kind(KindModel::Range(*lo, *hi), KindErrorCode::Range, true)
+            let packed = *lo < 1 << 16 && *hi < 1 << 16;
+            Expected::kind(KindModel::Range(*lo, *hi), KindErrorCode::Range, !packed)
         }
         Creation::Named(text) => {
             Expected::kind(KindModel::Named(text.clone()), KindErrorCode::Named, true)

@@ -35,6 +35,11 @@ fn kind_code() -> impl Strategy<Value = u8> {
     0..u8::try_from(KindErrorCode::ALL.len()).expect("a few codes")
 }
 
+/// A `u64` that fits in 16 bits as often as not, so that `Range` is packed or stored.
+fn wide() -> impl Strategy<Value = u64> {
+    prop_oneof![0..1_u64 << 16, any::<u64>()]
+}
+
 fn creation() -> impl Strategy<Value = Creation> {
     prop_oneof![
         code().prop_map(Creation::Code),
@@ -44,7 +49,7 @@ fn creation() -> impl Strategy<Value = Creation> {
         text().prop_map(Creation::FromIo),
         text().prop_map(Creation::OrStatus),
         any::<u32>().prop_map(Creation::Offset),
-        (any::<u64>(), any::<u64>()).prop_map(|(lo, hi)| Creation::Range(lo, hi)),
+        (wide(), wide()).prop_map(|(lo, hi)| Creation::Range(lo, hi)),
         text().prop_map(Creation::Named),
         text().prop_map(Creation::KindIo),
         Just(Creation::Custom),

@@ -51,6 +51,14 @@ pub enum PacketKind {
         /// Where it was read.
         at: u8,
     },
+    /// Two `usize`s: packed when each fits in 16 bits (on `core` alone too), else on the heap.
+    #[status(display = "want {want} bytes, got {got}")]
+    Truncated {
+        /// The bytes needed.
+        want: usize,
+        /// The bytes there were.
+        got: usize,
+    },
     /// A field that does not pack: on the heap, so on `core` alone only its code is kept.
     #[status(display = "unknown protocol {0}")]
     Protocol(&'static str),

@@ -1,7 +1,7 @@
 //! The `#![no_std]` library's statuses, on `core` alone or with `alloc`: run as
 //! `cargo test` and `cargo test --features alloc` in this directory.
 
-use no_std_codes::{EMPTY, FrameCode, PacketCode, PacketKind, check, decode};
+use no_std_codes::{EMPTY, FrameCode, Packet, PacketCode, PacketKind, check, decode};
 
 #[test]
 fn inline_and_static_statuses_work_on_core_alone() {
@@ -42,6 +42,13 @@ fn packed_fields_come_back_on_core_alone() {
         error.kind().as_deref(),
         Some(PacketKind::BadLength { len: 9, at: 0 })
     ));
+    // Two wide fields whose values fit in 16 bits each ride in the word too.
+    let truncated = Packet::truncated(40, 12);
+    assert_eq!(truncated.to_string(), "want 40 bytes, got 12");
+    assert!(matches!(
+        truncated.kind().as_deref(),
+        Some(PacketKind::Truncated { want: 40, got: 12 })
+    ));
     let checksum = check(&[]).unwrap_err();
     assert_eq!(checksum.kind().as_deref(), Some(&PacketKind::Checksum));
     assert_eq!(checksum.to_string(), "checksum mismatch");
@@ -54,9 +61,13 @@ fn heap_fields_need_alloc() {
     if cfg!(feature = "alloc") {
         assert_eq!(error.kind().as_deref(), Some(&PacketKind::Protocol("legacy")));
         assert_eq!(error.to_string(), "unknown protocol legacy");
+        let big = Packet::truncated(1 << 16, 0);
+        assert_eq!(big.to_string(), "want 65536 bytes, got 0");
     } else {
         // Without heap states the status keeps its code; the field is dropped.
         assert!(error.kind().is_none());
         assert_eq!(error.to_string(), "Protocol");
+        let big = Packet::truncated(1 << 16, 0);
+        assert!(big.is_truncated() && big.kind().is_none());
     }
 }
