@@ -5,11 +5,12 @@
 //! - `boxed`: the same enum boxed in a one-word struct (`serde_json`'s pattern), its constructor
 //!   cold and out of line;
 //! - `fast`: the same enum with `#[derive(FastStatus)]`: `BadOffset(u32)` packed into the word,
-//!   `TooBig { size, len }` in one allocation;
+//!   `TooBig { size, len }` too when each size fits in 16 bits, else in one allocation;
 //! - `anyhow`: `anyhow!` with the same text (formatted at creation, no fields to read back).
 //!
-//! Every module has: `value(x)`, the success path (`Result<u64, E>`); `packed1..4(x)` and
-//! `heap1..4(x)`, an error made in the first frame and propagated through four; `inspect(&E)`,
+//! Every module has: `value(x)`, the success path (`Result<u64, E>`); `packed1..4(x)`,
+//! `heap1..4(x)` (`TooBig` with a size over 16 bits) and `small1..4(x)` (`TooBig` with sizes
+//! below `2^16`), an error made in the first frame and propagated through four; `inspect(&E)`,
 //! what a caller reads (the offset or the size, matched on the variant); and `reader(buf, at)`, a
 //! small out-of-line reader whose error branch builds `TooBig`, for the code size of an error
 //! site. Every error is made behind a constructor that is out of line and cold, so the shapes
@@ -38,7 +39,7 @@ const _: () = assert!(size_of::<ParseError>() == 32);
 #[derive(Debug, fast_status::FastStatus)]
 #[status(name = FastParse)]
 pub enum FastParseKind {
-    /// Two `usize` fields: one allocation.
+    /// Two `usize` fields: packed when each fits in 16 bits, else one allocation.
     #[error("type is too big ({size}) for {len}")]
     TooBig { size: usize, len: usize },
     /// A `u32` field: packed into the word.
@@ -91,12 +92,22 @@ macro_rules! fields_shapes {
             make_packed(x as u32)
         }
 
-        /// The sizes the heap error carries: `x` and `x + 1` (wrapping).
+        /// The sizes the heap error carries: `x` over 16 bits (`2^20 + x`) and one more, which
+        /// fast-status stores in one allocation.
         #[inline]
         fn heap(x: u64) -> E {
             #[allow(clippy::cast_possible_truncation, reason = "64-bit targets")]
-            let size = x as usize;
+            let size = (1_usize << 20).wrapping_add(x as usize);
             make_heap(size, size.wrapping_add(1))
+        }
+
+        /// The same variant with sizes below `2^16` (`x`'s low 15 bits, and one more), which
+        /// fast-status packs into the word.
+        #[inline]
+        fn small(x: u64) -> E {
+            #[allow(clippy::cast_possible_truncation, reason = "the low bits, on purpose")]
+            let size = (x & 0x7FFF) as usize;
+            make_heap(size, size + 1)
         }
 
         #[inline(never)]
@@ -109,6 +120,7 @@ macro_rules! fields_shapes {
 
         four_frames!(packed: packed1, packed2, packed3, packed4);
         four_frames!(heap: heap1, heap2, heap3, heap4);
+        four_frames!(small: small1, small2, small3, small4);
 
         /// What a caller reads: the variant's field.
         #[inline(never)]

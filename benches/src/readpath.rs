@@ -70,8 +70,8 @@ macro_rules! read_path {
 crate::for_each_type!(read_path);
 read_path!([] floor_copy => "floor, second copy");
 
-/// The read path with an error type with fields (`crate::fields`): the error branch builds the
-/// heap variant `TooBig { size, len }` from two numbers of the loop.
+/// The read path with an error type with fields (`crate::fields`): the error branch builds
+/// `TooBig { size, len }` from two numbers of the loop.
 macro_rules! read_path_fields {
     ($($name:ident => $module:ident,)*) => {
         $(

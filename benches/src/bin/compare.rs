@@ -239,6 +239,7 @@ macro_rules! fields_cells {
                     value_cell!(icount_value, m::value, e => m::inspect(&e));
                     value_cell!(icount_packed4, m::packed4, e => m::inspect(&e));
                     value_cell!(icount_heap4, m::heap4, e => m::inspect(&e));
+                    value_cell!(icount_small4, m::small4, e => m::inspect(&e));
 
                     /// Keeps the reader in the binary, for `scripts/error-site.sh`.
                     pub fn keep_reader() {
@@ -250,6 +251,7 @@ macro_rules! fields_cells {
                             ("value", icount_value),
                             ("packed4", icount_packed4),
                             ("heap4", icount_heap4),
+                            ("small4", icount_small4),
                         ]
                     }
                 }
@@ -270,7 +272,7 @@ macro_rules! fields_cells {
 
 fast_status_benches::for_each_fields_type!(fields_cells);
 
-const FIELDS_SCENARIOS: [&str; 3] = ["value", "packed4", "heap4"];
+const FIELDS_SCENARIOS: [&str; 4] = ["value", "packed4", "heap4", "small4"];
 const SHAPE_SCENARIOS: [&str; 4] = ["two4", "str4", "signed_hex4", "display4"];
 
 const CTOR_SCENARIOS: [&str; 2] = ["formatted4", "hex4"];
@@ -440,8 +442,6 @@ fn print_main(main: &Table, with_instructions: bool, asked_for_instructions: boo
     });
 }
 
-/// The second table: error types with fields (DESIGN §9), instructions against the enum
-/// returned by value, allocations and wall time.
 /// The constructors' route for the formatted4 and hex4 messages, against `status!`'s and
 /// `anyhow!`'s in the main table.
 fn print_constructors(constructors: &Table, main: &Table, with_instructions: bool) {
@@ -475,11 +475,14 @@ fn print_constructors(constructors: &Table, main: &Table, with_instructions: boo
     });
 }
 
+/// The table of error types with fields (DESIGN §9): instructions against the enum returned
+/// by value, allocations and wall time.
 fn print_fields(with_fields: &Table, with_instructions: bool) {
     println!("\nerror types with fields: a parser's error enum four ways (DESIGN §9)");
     println!("  value      Result<u64, E>, the success path");
     println!("  packed4    BadOffset(u32) made, through 4 frames, its field read back, dropped");
-    println!("  heap4      TooBig {{ size, len }} (two usize), the same");
+    println!("  heap4      TooBig {{ size, len }} (two usize) with a size over 16 bits, the same");
+    println!("  small4     TooBig with sizes below 2^16, the same (fast-status packs them)");
     println!("  bytes      size_of::<Result<u64, E>>()");
     if with_instructions {
         println!("\ninstructions per operation (callgrind), and ÷ the enum by value's");
