@@ -729,7 +729,7 @@ fn a_variant_without_fields_formats_its_text_when_shown() {
     assert_eq!(Limits::counted(3).to_string(), "3 entries");
 }
 
-/// Wide integers share the bits their variant's other fields leave.
+/// Integers of 32 bits and more share the bits their variant's other fields leave.
 #[derive(FastStatus, Debug, PartialEq)]
 #[status(name = Span)]
 enum SpanKind {
@@ -742,6 +742,9 @@ enum SpanKind {
     /// Three: 10 bits each.
     #[error("{0}:{1}:{2}")]
     Triple(usize, usize, usize),
+    /// 32-bit integers share too: 16 bits each.
+    #[error("{0} of {1}")]
+    Pair(u32, i32),
 }
 
 #[test]
@@ -755,6 +758,9 @@ fn wide_fields_pack_when_their_values_fit_their_share() {
         (Span::tagged(0x100_0000, 9), false),
         (Span::triple(1023, 0, 1023), true),
         (Span::triple(1024, 0, 0), false),
+        (Span::pair(0xFFFF, -0x8000), true),
+        (Span::pair(0x1_0000, 0), false),
+        (Span::pair(0, 0x8000), false),
     ];
     for (span, packs) in &cases {
         assert_eq!(span.location().is_none(), *packs, "{span:?}");
@@ -775,6 +781,7 @@ impl SpanKind {
             Self::Range { start, end } => Self::Range { start, end },
             Self::Tagged { offset, tag } => Self::Tagged { offset, tag },
             Self::Triple(a, b, c) => Self::Triple(a, b, c),
+            Self::Pair(a, b) => Self::Pair(a, b),
         }
     }
 }

@@ -30,11 +30,11 @@ use crate::traits::{Backtraces, Code, FastStatus};
 /// A field type that can ride in a status's word: its value fits in [`BITS`](Self::BITS) bits
 /// (at most 32 for all of a variant's fields together) and comes back from them.
 ///
-/// Implemented for `u8`, `u16`, `u32`, `i8`, `i16`, `i32`, `bool`, `char` and `()`, and for
-/// `u64`, `usize`, `i64` and `isize`, whose values pack when they fit in an equal share of the
-/// bits the variant's other fields leave (32 for one alone, 16 each for two; a status whose
-/// value does not fit takes the heap path). Implement it for a fieldless enum of your own to
-/// pack it too:
+/// Implemented for `u8`, `u16`, `i8`, `i16`, `bool`, `char` and `()`, which always pack in
+/// their bits, and for the integers of 32 bits and more (`u32`, `i32`, `u64`, `usize`, `i64`,
+/// `isize`), whose values pack when they fit in an equal share of the bits the variant's other
+/// fields leave (all 32 for one alone, 16 each for two; a status whose value does not fit takes
+/// the heap path). Implement it for a fieldless enum of your own to pack it too:
 ///
 /// ```
 /// # use status_runtime as fast_status;
@@ -74,9 +74,9 @@ pub trait Pack: Copy + 'static {
     /// The value `pack` made `bits` from.
     fn unpack(bits: u32) -> Option<Self>;
 
-    /// Whether the type's width is shared: a wide integer (`u64`, `usize`, `i64`, `isize`),
-    /// whose value packs into an equal share of the bits the variant's other fields leave, when
-    /// it fits there. Used by the runtime.
+    /// Whether the type's width is shared: an integer of 32 bits or more, whose value packs
+    /// into an equal share of the bits the variant's other fields leave, when it fits there.
+    /// Used by the runtime.
     #[doc(hidden)]
     const __SHARED: bool = false;
 
@@ -99,7 +99,7 @@ pub trait Pack: Copy + 'static {
     }
 }
 
-/// `Pack` for an unsigned integer of at most 32 bits.
+/// `Pack` for an unsigned integer narrower than 32 bits: always, in its bits.
 macro_rules! pack_unsigned {
     ($($ty:ty),*) => {$(
         impl Pack for $ty {
@@ -118,7 +118,7 @@ macro_rules! pack_unsigned {
     )*};
 }
 
-/// `Pack` for a signed integer of at most 32 bits: its two's complement bits.
+/// `Pack` for a signed integer narrower than 32 bits: always, its two's complement bits.
 macro_rules! pack_signed {
     ($($ty:ty => $unsigned:ty),*) => {$(
         impl Pack for $ty {
@@ -139,8 +139,8 @@ macro_rules! pack_signed {
     )*};
 }
 
-/// `Pack` for a wide unsigned integer: its value packs when it fits in the field's share of
-/// the word (all 32 bits for a variant's only field).
+/// `Pack` for an unsigned integer of 32 bits or more: its value packs when it fits in the
+/// field's share of the word (all 32 bits for a variant's only field).
 macro_rules! pack_wide_unsigned {
     ($($ty:ty),*) => {$(
         impl Pack for $ty {
@@ -173,8 +173,8 @@ macro_rules! pack_wide_unsigned {
     )*};
 }
 
-/// `Pack` for a wide signed integer: its two's complement bits in the field's share of the
-/// word, when the value fits there (all 32 bits for a variant's only field).
+/// `Pack` for a signed integer of 32 bits or more: its two's complement bits in the field's
+/// share of the word, when the value fits there (all 32 bits for a variant's only field).
 macro_rules! pack_wide_signed {
     ($($ty:ty),*) => {$(
         impl Pack for $ty {
@@ -204,10 +204,10 @@ macro_rules! pack_wide_signed {
     )*};
 }
 
-pack_unsigned!(u8, u16, u32);
-pack_signed!(i8 => u8, i16 => u16, i32 => u32);
-pack_wide_unsigned!(u64, usize);
-pack_wide_signed!(i64, isize);
+pack_unsigned!(u8, u16);
+pack_signed!(i8 => u8, i16 => u16);
+pack_wide_unsigned!(u32, u64, usize);
+pack_wide_signed!(i32, i64, isize);
 
 /// `value`'s two's complement bits in `width` bits, if it fits there (`-2^(width-1)` up to
 /// `2^(width-1) - 1`; only zero in no bits).
@@ -315,7 +315,7 @@ pub enum Width {
     /// Always this many: the type's [`Pack::BITS`].
     Fixed(u32),
     /// A share of what the variant's fixed-width fields leave of 32 bits, split equally among
-    /// its shared fields (a wide integer: [`Pack::__SHARED`]).
+    /// its shared fields (an integer of 32 bits or more: [`Pack::__SHARED`]).
     Shared,
 }
 
@@ -1108,10 +1108,10 @@ mod tests {
             Some(true)
         );
         assert_eq!((&&Field::<char>::new()).__fs_unpack(&mut fields), Some('é'));
-        // Two 32-bit fields never fit, nor does a wide integer beside one.
-        assert!(Packer::new(widths!(u32, u32)).is_none());
-        assert!(Packer::new(widths!(u32, u64)).is_none());
+        // A field that does not pack, or fixed widths past 32 bits, never fit.
         assert!(Packer::new(widths!(u8, &'static str)).is_none());
+        assert!(Packer::new(widths!(u16, u16, bool)).is_none());
+        assert!(Packer::new(widths!(u16, u16, u32)).is_none());
     }
 
     /// Packs `(a, b)` as a variant of two fields of types `A` and `B`, and reads them back.
@@ -1155,7 +1155,14 @@ mod tests {
             Some((-0x4000_0000, true))
         );
         assert_eq!(pack_pair(0x4000_0000_i64, true), None);
+        // 32-bit integers share too: beside a byte, 24 bits; two, 16 each.
+        assert_eq!(pack_pair(0xFF_FFFF_u32, 1_u8), Some((0xFF_FFFF, 1)));
+        assert_eq!(pack_pair(0x100_0000_u32, 1_u8), None);
+        assert_eq!(pack_pair(-0x8000_i32, 0xFFFF_u32), Some((-0x8000, 0xFFFF)));
+        assert_eq!(pack_pair(-0x8001_i32, 0_u32), None);
         // Alone: all 32, as before.
+        assert_eq!(pack_pair(u32::MAX, ()), Some((u32::MAX, ())));
+        assert_eq!(pack_pair(i32::MIN, ()), Some((i32::MIN, ())));
         assert_eq!(
             pack_pair(u64::from(u32::MAX), ()),
             Some((u64::from(u32::MAX), ()))

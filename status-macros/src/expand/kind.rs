@@ -152,8 +152,8 @@ pub(super) fn bind_all(v: &Variant<'_>) -> TokenStream {
 
 /// Whether `v`'s fields can be packed, as far as their written types tell: not when a field's
 /// type is one that never packs (an owning or borrowing type, an error), nor when the primitive
-/// widths alone pass 32 bits (a wide integer, whose share of the bits depends on the others,
-/// counted as one). Any other type is left to its `Pack` impl, or lack of one, at compile time.
+/// widths alone pass 32 bits (an integer of 32 bits or more, whose share of the bits depends
+/// on the others, counted as one). Any other type is left to its `Pack` impl, or lack of one, at compile time.
 /// Saying "no" here only spares the generated code: a variant that cannot pack takes the heap
 /// either way.
 pub(super) fn may_pack(v: &Variant<'_>) -> bool {
@@ -173,7 +173,7 @@ pub(super) fn may_pack(v: &Variant<'_>) -> bool {
 enum Width {
     /// A primitive that packs in this many bits (at most).
     Bits(u32),
-    /// A wide integer: a share of the bits the variant's other fields leave.
+    /// An integer of 32 bits or more: a share of the bits the variant's other fields leave.
     Shared,
     /// A type that never packs.
     Never,
@@ -192,8 +192,7 @@ fn written_width(ty: &syn::Type) -> Width {
                 "u8" | "i8" => Width::Bits(8),
                 "u16" | "i16" => Width::Bits(16),
                 "char" => Width::Bits(21),
-                "u32" | "i32" => Width::Bits(32),
-                "u64" | "i64" | "usize" | "isize" => Width::Shared,
+                "u32" | "i32" | "u64" | "i64" | "usize" | "isize" => Width::Shared,
                 "String" | "Vec" | "Box" | "Arc" | "Rc" | "Error" | "ParseIntError"
                 | "ParseFloatError" | "Utf8Error" | "FromUtf8Error" | "PathBuf" | "OsString" => {
                     Width::Never
