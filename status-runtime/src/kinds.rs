@@ -139,10 +139,11 @@ macro_rules! pack_signed {
     )*};
 }
 
-/// `Pack` for an unsigned integer of 32 bits or more: its value packs when it fits in the
-/// field's share of the word (all 32 bits for a variant's only field).
-macro_rules! pack_wide_unsigned {
-    ($($ty:ty),*) => {$(
+/// `Pack` for an integer of 32 bits or more, through `$wide`: its value packs when it fits in
+/// the field's share of the word (all 32 bits for a variant's only field), as `$pack_in` and
+/// `$unpack_from` write and read it in that many bits.
+macro_rules! pack_shared {
+    ($($ty:ty => $wide:ty, $pack_in:ident, $unpack_from:ident;)*) => {$(
         impl Pack for $ty {
             const BITS: u32 = 32;
             const __SHARED: bool = true;
@@ -159,46 +160,12 @@ macro_rules! pack_wide_unsigned {
 
             #[inline]
             fn __pack_in(self, width: u32) -> Option<u32> {
-                let value = u64::try_from(self).ok()?;
-                // Exact: below `2^width`, and `width <= 32`.
-                #[allow(clippy::cast_possible_truncation)]
-                (width <= 32 && value >> width == 0).then_some(value as u32)
-            }
-
-            #[inline]
-            fn __unpack_from(bits: u32, _: u32) -> Option<Self> {
-                Self::try_from(bits).ok()
-            }
-        }
-    )*};
-}
-
-/// `Pack` for a signed integer of 32 bits or more: its two's complement bits in the field's
-/// share of the word, when the value fits there (all 32 bits for a variant's only field).
-macro_rules! pack_wide_signed {
-    ($($ty:ty),*) => {$(
-        impl Pack for $ty {
-            const BITS: u32 = 32;
-            const __SHARED: bool = true;
-
-            #[inline]
-            fn pack(self) -> Option<u32> {
-                self.__pack_in(32)
-            }
-
-            #[inline]
-            fn unpack(bits: u32) -> Option<Self> {
-                Self::__unpack_from(bits, 32)
-            }
-
-            #[inline]
-            fn __pack_in(self, width: u32) -> Option<u32> {
-                pack_signed_in(i64::try_from(self).ok()?, width)
+                $pack_in(<$wide>::try_from(self).ok()?, width)
             }
 
             #[inline]
             fn __unpack_from(bits: u32, width: u32) -> Option<Self> {
-                Self::try_from(unpack_signed_from(bits, width)?).ok()
+                Self::try_from($unpack_from(bits, width)?).ok()
             }
         }
     )*};
@@ -206,8 +173,32 @@ macro_rules! pack_wide_signed {
 
 pack_unsigned!(u8, u16);
 pack_signed!(i8 => u8, i16 => u16);
-pack_wide_unsigned!(u32, u64, usize);
-pack_wide_signed!(i32, i64, isize);
+pack_shared! {
+    u32 => u64, pack_unsigned_in, unpack_unsigned_from;
+    u64 => u64, pack_unsigned_in, unpack_unsigned_from;
+    usize => u64, pack_unsigned_in, unpack_unsigned_from;
+    i32 => i64, pack_signed_in, unpack_signed_from;
+    i64 => i64, pack_signed_in, unpack_signed_from;
+    isize => i64, pack_signed_in, unpack_signed_from;
+}
+
+/// `value`'s bits in `width` bits, if it is below `2^width`.
+#[inline]
+fn pack_unsigned_in(value: u64, width: u32) -> Option<u32> {
+    // Exact: below `2^width`, and `width <= 32`.
+    #[allow(clippy::cast_possible_truncation)]
+    (width <= 32 && value >> width == 0).then_some(value as u32)
+}
+
+/// The value whose `width` bits are `bits` (masked to `width` already).
+#[inline]
+#[allow(
+    clippy::unnecessary_wraps,
+    reason = "the same signature as `unpack_signed_from`, for `pack_shared!`"
+)]
+fn unpack_unsigned_from(bits: u32, _: u32) -> Option<u64> {
+    Some(u64::from(bits))
+}
 
 /// `value`'s two's complement bits in `width` bits, if it fits there (`-2^(width-1)` up to
 /// `2^(width-1) - 1`; only zero in no bits).
