@@ -186,6 +186,16 @@ impl KindModel {
         }
     }
 
+    /// Whether the kind rides in the word (on 64-bit targets): its fields pack, by their
+    /// types and, for `Range`'s two `u64`s, their values (16 bits each).
+    fn packs(&self) -> bool {
+        match self {
+            KindModel::Offset(_) => true,
+            KindModel::Range(lo, hi) => *lo < 1 << 16 && *hi < 1 << 16,
+            KindModel::Named(_) | KindModel::Io(_) | KindModel::Custom => false,
+        }
+    }
+
     /// What `kind()` of a real status gives, in the model's terms.
     fn of(kind: &KindErrorKind) -> Self {
         match kind {
@@ -342,8 +352,9 @@ fn expected(creation: &Creation) -> Expected {
         // Packed fields have no room for a location; the heap records one.
         Creation::Offset(n) => Expected::kind(KindModel::Offset(*n), KindErrorCode::Offset, false),
         Creation::Range(lo, hi) => {
-            let packed = *lo < 1 << 16 && *hi < 1 << 16;
-            Expected::kind(KindModel::Range(*lo, *hi), KindErrorCode::Range, !packed)
+            let kind = KindModel::Range(*lo, *hi);
+            let located = !kind.packs();
+            Expected::kind(kind, KindErrorCode::Range, located)
         }
         Creation::Named(text) => {
             Expected::kind(KindModel::Named(text.clone()), KindErrorCode::Named, true)
@@ -592,7 +603,7 @@ impl Live {
 fn into_kind(status: KindError) {
     let read = status.kind().as_deref().map(KindModel::of);
     let copied = matches!(read, Some(KindModel::Custom))
-        || (cfg!(target_pointer_width = "64") && matches!(read, Some(KindModel::Offset(_))));
+        || (cfg!(target_pointer_width = "64") && read.as_ref().is_some_and(KindModel::packs));
     match status.into_kind() {
         Ok(kind) => assert_eq!(Some(KindModel::of(&kind)), read),
         Err(status) => {
