@@ -749,39 +749,64 @@ enum SpanKind {
 
 #[test]
 fn wide_fields_pack_when_their_values_fit_their_share() {
-    // Packed (no location) or stored (the caller's), and the same fields back either way.
+    use SpanKind::{Pair, Range, Tagged, Triple};
+    // Packed (no location) or stored (the caller's); the same fields back either way, from the
+    // constructor and from the kind converted.
     let cases = [
-        (Span::range(-0x8000, 0x7FFF), true),
-        (Span::range(0x8000, 0), false),
-        (Span::range(0, -0x8001), false),
-        (Span::tagged(0xFF_FFFF, 9), true),
-        (Span::tagged(0x100_0000, 9), false),
-        (Span::triple(1023, 0, 1023), true),
-        (Span::triple(1024, 0, 0), false),
-        (Span::pair(0xFFFF, -0x8000), true),
-        (Span::pair(0x1_0000, 0), false),
-        (Span::pair(0, 0x8000), false),
+        (
+            Span::range(-0x8000, 0x7FFF),
+            Range {
+                start: -0x8000,
+                end: 0x7FFF,
+            },
+            true,
+        ),
+        (
+            Span::range(0x8000, 0),
+            Range {
+                start: 0x8000,
+                end: 0,
+            },
+            false,
+        ),
+        (
+            Span::range(0, -0x8001),
+            Range {
+                start: 0,
+                end: -0x8001,
+            },
+            false,
+        ),
+        (
+            Span::tagged(0xFF_FFFF, 9),
+            Tagged {
+                offset: 0xFF_FFFF,
+                tag: 9,
+            },
+            true,
+        ),
+        (
+            Span::tagged(0x100_0000, 9),
+            Tagged {
+                offset: 0x100_0000,
+                tag: 9,
+            },
+            false,
+        ),
+        (Span::triple(1023, 0, 1023), Triple(1023, 0, 1023), true),
+        (Span::triple(1024, 0, 0), Triple(1024, 0, 0), false),
+        (Span::pair(0xFFFF, -0x8000), Pair(0xFFFF, -0x8000), true),
+        (Span::pair(0x1_0000, 0), Pair(0x1_0000, 0), false),
+        (Span::pair(0, 0x8000), Pair(0, 0x8000), false),
     ];
-    for (span, packs) in &cases {
-        assert_eq!(span.location().is_none(), *packs, "{span:?}");
+    for (span, expected, packs) in cases {
         let kind = span.kind().expect("a kind");
-        assert_eq!(matches!(kind, KindRef::Unpacked(_)), *packs, "{span:?}");
-        let back: Span = SpanKind::clone_of(&kind).into();
-        assert_eq!(back.to_string(), span.to_string());
-    }
-    assert_eq!(cases[0].0.to_string(), "-32768..32767");
-    assert_eq!(cases[2].0.to_string(), "0..-32769");
-    assert_eq!(cases[4].0.to_string(), "9 at 16777216");
-}
-
-impl SpanKind {
-    /// A copy of a borrowed kind (its fields are plain numbers).
-    fn clone_of(kind: &SpanKind) -> Self {
-        match *kind {
-            Self::Range { start, end } => Self::Range { start, end },
-            Self::Tagged { offset, tag } => Self::Tagged { offset, tag },
-            Self::Triple(a, b, c) => Self::Triple(a, b, c),
-            Self::Pair(a, b) => Self::Pair(a, b),
-        }
+        assert_eq!(*kind, expected, "{span:?}");
+        assert_eq!(matches!(kind, KindRef::Unpacked(_)), packs, "{span:?}");
+        assert_eq!(span.location().is_none(), packs, "{span:?}");
+        assert_eq!(span.to_string(), expected.to_string());
+        let converted = Span::from(expected);
+        assert_eq!(converted.location().is_none(), packs, "{converted:?}");
+        assert_eq!(converted.kind().as_deref(), Some(&*kind), "{converted:?}");
     }
 }
