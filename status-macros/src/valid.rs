@@ -215,13 +215,12 @@ fn check_fields(cx: &Ctxt, variant: &mut Variant<'_>) {
         field.attrs.demote_from_to_source();
         // thiserror's `#[from] source: E, backtrace: Backtrace`: its `From` captures the
         // backtrace; here the status does, so the field is what to remove.
-        let backtraces: Vec<_> = variant
+        let mut backtraces = variant
             .fields
             .iter()
-            .filter(|f| !f.attrs.backtrace && is_backtrace(f.ty()))
-            .collect();
-        let error = match backtraces.as_slice() {
-            [backtrace] if fields == 2 => syn::Error::new_spanned(
+            .filter(|f| !f.attrs.backtrace && is_backtrace(f.ty()));
+        let error = match (backtraces.next(), backtraces.next()) {
+            (Some(backtrace), None) if fields == 2 => syn::Error::new_spanned(
                 backtrace.ty(),
                 format!(
                     "{OWN_BACKTRACES}, and `from` builds `{name}` from the converted value \

@@ -153,9 +153,9 @@ pub(super) fn bind_all(v: &Variant<'_>) -> TokenStream {
 /// Whether `v`'s fields can be packed, as far as their written types tell: not when a field's
 /// type is one that never packs (an owning or borrowing type, an error), nor when the primitive
 /// widths alone pass 32 bits (an integer of 32 bits or more, whose share of the bits depends
-/// on the others, counted as one). Any other type is left to its `Pack` impl, or lack of one, at compile time.
-/// Saying "no" here only spares the generated code: a variant that cannot pack takes the heap
-/// either way.
+/// on the others, counted as one). Any other type is left to its `Pack` impl, or lack of one,
+/// at compile time. Saying "no" here only spares the generated code: a variant that cannot
+/// pack takes the heap either way.
 pub(super) fn may_pack(v: &Variant<'_>) -> bool {
     let mut width = 0;
     for field in &v.fields {
@@ -368,8 +368,8 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     let status_ty = &g.status_ty;
     let from_kind_doc = format!(
         "The status of `kind`, recording the caller's location: its code alone, its fields \
-         packed into the word when their values fit in 32 bits, or `kind` moved into one allocation \
-         (not formatted). What `?` on a `Result<_, {kind}>` does."
+         packed into the word when their values fit in 32 bits, or `kind` moved into one \
+         allocation (not formatted). What `?` on a `Result<_, {kind}>` does."
     );
     let from_fields = g.input.variants.iter().filter_map(|v| {
         let field = v.converted_field()?;
