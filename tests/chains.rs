@@ -431,3 +431,84 @@ fn a_status_given_to_or_status_or_with_source_shows_its_creation_site_and_lines(
         )
     );
 }
+
+/// A layer that passes the network's status through, as a thiserror enum wraps a lower
+/// layer's error: its text and source are the status's own.
+#[derive(FastStatus, Debug)]
+#[status(name = Layer)]
+pub enum LayerKind {
+    /// The network's status, converted by `?`.
+    #[error(transparent)]
+    Net(#[from] Net),
+}
+
+/// Above the layer, a kind enum that converts its status into a source field.
+#[derive(FastStatus, Debug)]
+#[status(name = Outer)]
+pub enum OuterKind {
+    /// The layer's status.
+    #[error("outer failed")]
+    Layer(#[from] Layer),
+}
+
+fn through_layer() -> Result<(), Layer> {
+    call().context("calling upstream")?;
+    Ok(())
+}
+
+#[test]
+fn a_transparent_variant_over_a_status_reports_that_status_as_its_own() {
+    fast_status::set_backtrace_capture(false);
+    let layer = through_layer().context("in the layer").unwrap_err();
+    let (timeout, calling) = match layer.kind().as_deref() {
+        Some(LayerKind::Net(net)) => (
+            net.location().expect("created with a message"),
+            net.context_lines().next().expect("one line").1,
+        ),
+        None => panic!("the layer holds the network's status: {layer:?}"),
+    };
+    let in_layer = layer.context_lines().next().expect("one line").1;
+    let converted = layer.location().expect("made by `?`");
+    assert_ne!(converted, timeout);
+
+    // The wrapped status's creation site and lines, then the layer's own; not where `?`
+    // converted it, which the wrapper's text and source do not show either.
+    assert_eq!(layer.to_string(), "Timeout: after 30 ms");
+    assert_eq!(
+        format!("{layer:#}"),
+        format!(
+            "Timeout: after 30 ms\n  \
+             context: calling upstream (at {calling})\n  \
+             context: in the layer (at {in_layer})"
+        )
+    );
+    assert_eq!(
+        format!("{layer:?}"),
+        format!(
+            "Timeout: after 30 ms\n    at {timeout}\n\n\
+             Context:\n    0: calling upstream\n       at {calling}\n    \
+             1: in the layer\n       at {in_layer}"
+        )
+    );
+    assert_eq!(
+        format!("{:#}", anyhow::Error::from(layer.clone())),
+        "Timeout: after 30 ms: in the layer: calling upstream"
+    );
+
+    // As a cause, the same: the lines of both beneath the wrapped status's text and site.
+    let outer = Outer::from(layer);
+    assert_eq!(
+        format!("{outer:#}"),
+        format!(
+            "outer failed\n  \
+             caused by: Timeout: after 30 ms (at {timeout})\n  \
+             context: calling upstream (at {calling})\n  \
+             context: in the layer (at {in_layer})"
+        )
+    );
+    assert_eq!(outer.chain().count(), 4, "{:?}", texts_of(&outer));
+}
+
+fn texts_of(status: &Outer) -> Vec<String> {
+    status.chain().map(ToString::to_string).collect()
+}

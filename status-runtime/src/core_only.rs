@@ -166,6 +166,12 @@ impl Repr {
     pub fn source_status(&self) -> Option<&Repr> {
         None
     }
+
+    /// Nothing wrapped: a status that wraps another needs the heap.
+    #[must_use]
+    pub fn transparent_status(&self) -> Option<&Repr> {
+        None
+    }
 }
 
 /// The context lines of a status, oldest first: each is the text passed to `context` and the

@@ -519,6 +519,15 @@ pub trait Kind: Sized + 'static {
     /// (`Net(#[from] NetStatus)`), so that reports show its creation site and context lines.
     fn source_status(&self) -> Option<&Repr>;
 
+    /// The representation of a `transparent` variant's field when that field is a status
+    /// (`#[error(transparent)] Net(#[from] NetStatus)`): reports show that status as this
+    /// one, with its creation site and context lines. `None` by default: the derive writes
+    /// it for an enum with a transparent variant.
+    #[inline]
+    fn transparent_status(&self) -> Option<&Repr> {
+        None
+    }
+
     /// Whether dropping the variant runs any code (whether one of its fields' types needs
     /// dropping): when it does not, freeing a payload that holds it is one call to the
     /// allocator.
@@ -532,7 +541,7 @@ impl<K: Kind> ValueType<K> {
     #[must_use]
     pub const fn of_kind() -> Self {
         #[cfg(feature = "alloc")]
-        return Self::described::<KindDrop>(kind_source_status::<K>);
+        return Self::described::<KindDrop>(kind_source_status::<K>, kind_transparent_status::<K>);
         #[cfg(not(feature = "alloc"))]
         Self::new()
     }
@@ -552,15 +561,26 @@ impl<K: Kind> DropTest<K> for KindDrop {
     }
 }
 
-/// The status a status of kind `K` has as its source: its variant's source field, when the
-/// variant has one, or else the source it was given (the order in which reports read a
-/// status of a kind they know).
+/// The status a status of kind `K` has as its source: for a variant transparent over a status,
+/// that status's; else its variant's source field, when the variant has one, or else the
+/// source it was given (the order in which reports read a status of a kind they know).
 #[cfg(feature = "alloc")]
 fn kind_source_status<K: Kind>(repr: &Repr) -> Option<&Repr> {
-    match repr.kind_value::<K>() {
+    let kind = repr.kind_value::<K>();
+    if let Some(inner) = kind.and_then(K::transparent_status) {
+        return inner.source_status();
+    }
+    match kind {
         Some(kind) if kind.source().is_some() => kind.source_status(),
         _ => repr.attached_source_status(),
     }
+}
+
+/// The status a status of kind `K` wraps transparently: its variant's `transparent` field,
+/// when that is a status.
+#[cfg(feature = "alloc")]
+fn kind_transparent_status<K: Kind>(repr: &Repr) -> Option<&Repr> {
+    repr.kind_value::<K>()?.transparent_status()
 }
 
 /// A variant's source field, to tell a status apart from any other error:

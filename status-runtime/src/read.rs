@@ -101,6 +101,14 @@ impl Repr {
         }
     }
 
+    /// The status this status wraps transparently (a kind variant marked `transparent` whose
+    /// field is a status): reports show that status's creation site and context lines as
+    /// this one's, and go on with its causes.
+    #[must_use]
+    pub fn transparent_status(&self) -> Option<&Repr> {
+        self.value_info()?.transparent_status(self)
+    }
+
     /// The status the source given to this status is, if it is one: what
     /// [`source_status`](Self::source_status) finds for a status whose value (if any) has no
     /// source field.

@@ -53,7 +53,7 @@ fn write_display(
 ) -> fmt::Result {
     one_line(repr, head, f)?;
     if f.alternate() {
-        for (line, location) in repr.context_lines() {
+        for (line, location) in Lines::of(repr) {
             write!(f, "\n  context: {line} (at {location})")?;
         }
         for cause in causes {
@@ -142,10 +142,10 @@ fn write_debug(
             .finish();
     }
     one_line(repr, head, f)?;
-    if let Some(location) = repr.location() {
+    if let Some(location) = creation_site(repr) {
         write!(f, "\n    at {location}")?;
     }
-    let mut context = repr.context_lines().peekable();
+    let mut context = Lines::of(repr).peekable();
     if context.peek().is_some() {
         f.write_str("\n\nContext:")?;
         for (i, (line, location)) in context.enumerate() {
@@ -173,8 +173,10 @@ fn write_debug(
         }
     }
     #[cfg(feature = "std")]
-    if let Some(backtrace) = repr.backtrace()
-        && backtrace.status() == std::backtrace::BacktraceStatus::Captured
+    if let Some(backtrace) = seen_through(repr)
+        .filter_map(Repr::backtrace)
+        .filter(|b| b.status() == std::backtrace::BacktraceStatus::Captured)
+        .last()
     {
         f.write_str("\n\nStack backtrace:")?;
         write_frames(&std::string::ToString::to_string(backtrace), f)?;
@@ -301,8 +303,8 @@ struct Cause<'a> {
 
 /// The context lines shown beneath a cause, oldest first.
 enum CauseContext<'a> {
-    /// A status's own lines.
-    Status(ContextLines<'a>),
+    /// A status's own lines (and those of the statuses it wraps transparently).
+    Status(Lines<'a>),
     /// `len` context lines of the chain, the newest first there: shown from the last.
     Chain {
         newest: Option<&'a (dyn Error + 'static)>,
@@ -321,12 +323,15 @@ impl<'a> Causes<'a> {
 
     /// The causes of a status of kind `K`: its variant's source field first, or else the
     /// source it was given (`Repr::source_status` reads them in the same order).
+    /// A variant transparent over a status has that status's chain as its source, starting
+    /// with its context lines, which the report shows as this status's own (`Lines`).
     fn of_kind<K: Kind>(repr: &'a Repr) -> Self {
+        let source = repr
+            .kind_value::<K>()
+            .and_then(K::source)
+            .or_else(|| repr.source());
         Self {
-            next: repr
-                .kind_value::<K>()
-                .and_then(K::source)
-                .or_else(|| repr.source()),
+            next: Chain::starting_at(source).find(|e| as_context_line(*e).is_none()),
             status: repr.source_status(),
         }
     }
@@ -349,8 +354,8 @@ impl<'a> Iterator for Causes<'a> {
             self.status = status.source_status();
             return Some(Cause {
                 error,
-                location: status.location(),
-                context: CauseContext::Status(status.context_lines()),
+                location: creation_site(status),
+                context: CauseContext::Status(Lines::of(status)),
             });
         }
         let newest = error.source();
@@ -378,6 +383,62 @@ impl<'a> Iterator for CauseContext<'a> {
                     .nth(*len)
                     .and_then(as_context_line)
             }
+        }
+    }
+}
+
+/// `repr`, then the status it wraps transparently (a kind variant marked `transparent` whose
+/// field is a status), and so on inward: what a report shows as one status, since the
+/// wrapper's text and source are the wrapped one's.
+fn seen_through(repr: &Repr) -> impl Iterator<Item = &Repr> {
+    core::iter::successors(Some(repr), |r| r.transparent_status())
+}
+
+/// Where a report says `repr` was created: the innermost creation site among the statuses seen
+/// through it (the wrapped status's, not where a transparent wrapper converted it), else its own.
+fn creation_site(repr: &Repr) -> Option<&'static Location<'static>> {
+    seen_through(repr).filter_map(Repr::location).last()
+}
+
+/// The context lines a report shows for a status, oldest first: those of the statuses it wraps
+/// transparently, innermost first, then its own.
+struct Lines<'a> {
+    /// The outermost status.
+    repr: &'a Repr,
+    /// How many statuses inward from `repr` the lines being read belong to.
+    depth: usize,
+    current: ContextLines<'a>,
+}
+
+impl<'a> Lines<'a> {
+    fn of(repr: &'a Repr) -> Self {
+        let depth = seen_through(repr).count() - 1;
+        Self {
+            repr,
+            depth,
+            current: Self::at(repr, depth),
+        }
+    }
+
+    /// The lines of the status `depth` steps inward from `repr`.
+    fn at(repr: &'a Repr, depth: usize) -> ContextLines<'a> {
+        seen_through(repr)
+            .nth(depth)
+            .unwrap_or(repr)
+            .context_lines()
+    }
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = (&'a str, &'static Location<'static>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(line) = self.current.next() {
+                return Some(line);
+            }
+            self.depth = self.depth.checked_sub(1)?;
+            self.current = Self::at(self.repr, self.depth);
         }
     }
 }

@@ -701,6 +701,18 @@ impl ::fast_status::__private::Kind for ErrorKind {
             _ => ::core::option::Option::None,
         }
     }
+    fn transparent_status(
+        &self,
+    ) -> ::core::option::Option<&::fast_status::__private::Repr> {
+        use ::fast_status::__private::{FieldIsNotStatus as _, FieldIsStatus as _};
+        match self {
+            Self::Other(field0) => {
+                (&&::fast_status::__private::SourceField(field0)).__fs_status()
+            }
+            #[allow(unreachable_patterns)]
+            _ => ::core::option::Option::None,
+        }
+    }
     #[inline]
     fn needs_drop(&self) -> ::core::primitive::bool {
         match self {

@@ -48,7 +48,12 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     };
     let raw = local("raw");
     let source_arms = variants.iter().filter_map(source_arm);
-    let status_arms = variants.iter().filter_map(|v| source_status_arm(g, v));
+    let status_arms: Vec<_> = variants
+        .iter()
+        .filter_map(|v| source_status_arm(g, v))
+        .collect();
+    let source_status = status_method(g, &quote!(source_status), &status_arms);
+    let transparent_status = transparent_status(g);
     let drop_arms = variants.iter().filter_map(needs_drop_arm);
     quote! {
         #[automatically_derived]
@@ -96,14 +101,9 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
                 }
             }
 
-            fn source_status(&self) -> ::core::option::Option<&#private::Repr> {
-                use #private::{FieldIsNotStatus as _, FieldIsStatus as _};
-                match self {
-                    #(#status_arms)*
-                    #[allow(unreachable_patterns)]
-                    _ => ::core::option::Option::None,
-                }
-            }
+            #source_status
+
+            #transparent_status
 
             #[inline]
             fn needs_drop(&self) -> ::core::primitive::bool {
@@ -344,6 +344,43 @@ fn source_status_arm(g: &Gen<'_>, v: &Variant<'_>) -> Option<TokenStream> {
     Some(quote! {
         Self::#ident #pattern => #status,
     })
+}
+
+/// `Kind::transparent_status`, for an enum with a `transparent` variant: its field's
+/// representation when the field is a status. Nothing otherwise (the trait's `None`).
+fn transparent_status(g: &Gen<'_>) -> Option<TokenStream> {
+    let private = &g.private;
+    let arms: Vec<_> = g
+        .input
+        .variants
+        .iter()
+        .filter(|v| v.attrs.transparent.is_some())
+        .filter_map(|v| {
+            let ident = v.ident;
+            let field = &v.fields.first()?.binding;
+            let pattern = bind_all(v);
+            Some(quote! {
+                Self::#ident #pattern => (&&#private::SourceField(#field)).__fs_status(),
+            })
+        })
+        .collect();
+    (!arms.is_empty()).then(|| status_method(g, &quote!(transparent_status), &arms))
+}
+
+/// A method of `Kind` named `name` that gives a field's representation when it is a status,
+/// by `arms` (`Self::V(field) => ..`), `None` for the other variants.
+fn status_method(g: &Gen<'_>, name: &TokenStream, arms: &[TokenStream]) -> TokenStream {
+    let private = &g.private;
+    quote! {
+        fn #name(&self) -> ::core::option::Option<&#private::Repr> {
+            use #private::{FieldIsNotStatus as _, FieldIsStatus as _};
+            match self {
+                #(#arms)*
+                #[allow(unreachable_patterns)]
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
 }
 
 /// The pattern of a variant that binds its source field `source` alone.

@@ -160,6 +160,10 @@ pub(crate) struct ValueInfo {
     /// (for a kind enum, a variant's source field may be a status): what reports ask of a
     /// status they reach through a chain, whose type they do not know.
     source_status: for<'r> fn(&'r Repr) -> Option<&'r Repr>,
+    /// The status a status holding a value of this type wraps transparently, if it does (a
+    /// kind enum's `transparent` variant over a status field): reports show that status's
+    /// creation site and context lines as the holder's own.
+    transparent_status: for<'r> fn(&'r Repr) -> Option<&'r Repr>,
 }
 
 impl ValueInfo {
@@ -183,6 +187,12 @@ impl ValueInfo {
     pub(crate) fn source_status<'r>(&self, repr: &'r Repr) -> Option<&'r Repr> {
         (self.source_status)(repr)
     }
+
+    /// The status `repr`, which holds a value of this type, wraps transparently.
+    #[inline]
+    pub(crate) fn transparent_status<'r>(&self, repr: &'r Repr) -> Option<&'r Repr> {
+        (self.transparent_status)(repr)
+    }
 }
 
 /// The description of a type `K` that a payload's value body can be: what a payload points at
@@ -199,20 +209,23 @@ impl<K: 'static> ValueType<K> {
     /// enum's is [`ValueType::of_kind`], which also finds its variant's source status.
     #[must_use]
     pub const fn new() -> Self {
-        Self::described::<TypeDrop>(Repr::attached_source_status)
+        Self::described::<TypeDrop>(Repr::attached_source_status, |_| None)
     }
 
-    /// The description of `K`, whose holder's source status `source_status` finds, and
-    /// whose values `D` tells apart by whether dropping them does anything.
+    /// The description of `K`, whose holder's source status `source_status` finds and the
+    /// status it wraps transparently `transparent_status`, and whose values `D` tells apart by
+    /// whether dropping them does anything.
     #[must_use]
     pub(crate) const fn described<D: DropTest<K>>(
         source_status: for<'r> fn(&'r Repr) -> Option<&'r Repr>,
+        transparent_status: for<'r> fn(&'r Repr) -> Option<&'r Repr>,
     ) -> Self {
         Self {
             info: ValueInfo {
                 type_id: TypeId::of::<K>(),
                 free: free_payload::<K, D>,
                 source_status,
+                transparent_status,
             },
             kind: PhantomData,
         }
