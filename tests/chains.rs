@@ -495,6 +495,20 @@ fn a_transparent_variant_over_a_status_reports_that_status_as_its_own() {
         "Timeout: after 30 ms: in the layer: calling upstream"
     );
 
+    // A changed copy (a clone given a line) shares the variant's value: the same report, and
+    // the new line last.
+    let again = layer.clone().context("again");
+    let again_site = again.context_lines().last().expect("two lines").1;
+    assert_eq!(
+        format!("{again:#}"),
+        format!(
+            "Timeout: after 30 ms\n  \
+             context: calling upstream (at {calling})\n  \
+             context: in the layer (at {in_layer})\n  \
+             context: again (at {again_site})"
+        )
+    );
+
     // As a cause, the same: the lines of both beneath the wrapped status's text and site.
     let outer = Outer::from(layer);
     assert_eq!(
