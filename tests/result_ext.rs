@@ -55,6 +55,34 @@ fn context_and_with_context_add_lines_on_err_only() {
     assert!(!called, "the closure runs only on Err");
 }
 
+/// The error type left to inference, from the function's result: `context` returns
+/// `Result<T, E>` as it is, so rustc infers `E` (README, "Decisions": a signature that would
+/// make a misuse one error fewer broke both of these).
+fn parse_inferred(text: &str) -> Result<u8, Status> {
+    text.parse::<u8>().map_err(Into::into).context("parsing")
+}
+
+fn invalid_inferred() -> Result<u8, Status> {
+    Err(StatusCode::Invalid.into()).with_context(|| "checking")
+}
+
+#[test]
+fn context_leaves_the_error_type_to_inference() {
+    let error = parse_inferred("x").unwrap_err();
+    assert!(error.is_parse());
+    assert_eq!(
+        error
+            .context_lines()
+            .map(|(line, _)| line)
+            .collect::<Vec<_>>(),
+        ["parsing"]
+    );
+    assert_eq!(parse_inferred("7"), Ok(7));
+    let error = invalid_inferred().unwrap_err();
+    assert!(error.is_invalid());
+    assert_eq!(error.context_lines().count(), 1);
+}
+
 fn parse_flag(text: &str) -> Result<bool, Status> {
     match text {
         "on" => Ok(true),
