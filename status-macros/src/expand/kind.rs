@@ -1,5 +1,6 @@
 //! For an enum of kinds: how each variant is stored (`impl Kind`: its raw code, its fields packed
-//! when their types are `Pack` and fit in 32 bits, unpacked back, and its source), `From` the
+//! when their types are `Pack` and fit in 32 bits, unpacked back, its source, and the status a
+//! source or `transparent` field is, for reports), `From` the
 //! kind enum, `From` each `from` field's type (for the status, and for the kind enum as
 //! thiserror made it), and the assertions that give one error per
 //! mistake, on the offending token: a field that is not `Send + Sync + 'static`, an enum that is
@@ -27,7 +28,8 @@ pub(super) fn kind(g: &Gen<'_>) -> TokenStream {
     }
 }
 
-/// `impl Kind`: raw code, packing, unpacking and source of each variant.
+/// `impl Kind`: raw code, packing, unpacking and source of each variant, and the statuses its
+/// fields hold.
 fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     let Gen {
         code_ty, private, ..
