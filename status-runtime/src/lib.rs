@@ -129,7 +129,7 @@ pub mod __private {
     pub use crate::report::{debug, debug_kind, display, display_kind, identify};
     pub use crate::repr::{MAX_RAW_CODE, Repr, StaticStatus, ValueType};
     #[cfg(feature = "serde")]
-    pub use crate::serde::{deserialize, serialize};
+    pub use crate::serde::{deserialize, serialize, serialize_kind};
     pub use crate::sources::{
         BoxedSource, ErrorSource, NotASource, Source, SourceValue, StatusAsSource, assert_source,
     };

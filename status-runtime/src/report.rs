@@ -38,8 +38,22 @@ pub fn display_kind<K: Kind + fmt::Display>(
     let causes = Causes::of_kind::<K>(repr);
     match kind_of::<K>(repr) {
         Some(kind) => write_display(repr, &*kind, causes, f),
-        None => write_display(repr, &code_of::<K::Code>(repr).text(), causes, f),
+        None => write_display(repr, &kindless_head::<K>(repr), causes, f),
     }
+}
+
+/// The head of a status of the kind enum `K` that holds no kind: the text of the variant it
+/// was made from as it arrived from another process (`serde`: the fields did not cross, their
+/// text did), else its code's text.
+fn kindless_head<K: Kind>(repr: &Repr) -> &str {
+    #[cfg(feature = "serde")]
+    if let Some(text) = repr
+        .detail::<crate::serde::Remote>()
+        .and_then(|remote| remote.text.as_deref())
+    {
+        return text;
+    }
+    code_of::<K::Code>(repr).text()
 }
 
 /// `Display`, headed by `head` (the code's text or the kind's); `{:#}` adds the context lines
@@ -112,7 +126,7 @@ pub fn debug_kind<K: Kind + fmt::Display>(
     if let Some(kind) = kind_of::<K>(repr) {
         write_debug(repr, type_name, &*kind, name, Some(shown), causes, f)
     } else {
-        let text = code_of::<K::Code>(repr).text();
+        let text = kindless_head::<K>(repr);
         write_debug(repr, type_name, &text, name, Some(shown), causes, f)
     }
 }

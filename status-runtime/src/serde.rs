@@ -12,7 +12,9 @@
 //! [`Remote`] detail, which reports show and serializing writes out again first, so a status
 //! that goes through several processes keeps them all. An unknown code, or a code whose name
 //! differs from this program's, is an error, not a panic. A variant's fields (DESIGN §9) are
-//! not serialized: its status comes back as the variant's code.
+//! not serialized, its text is (`"text":"type is too big (4) for 3"`, after `name`): its status
+//! comes back as the variant's code, and the text is the head of its reports as it was, kept
+//! in the same detail.
 
 use alloc::borrow::Cow;
 use alloc::string::{String, ToString};
@@ -23,6 +25,7 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::create::alloc_with_str;
+use crate::kinds::{Kind, kind_of};
 use crate::repr::Repr;
 use crate::traits::{Code, FastStatus, code_of};
 
@@ -30,6 +33,9 @@ use crate::traits::{Code, FastStatus, code_of};
 /// its detail (`status.detail::<Remote>()`).
 #[derive(Clone, PartialEq, Eq)]
 pub struct Remote {
+    /// The text of the variant the status was made from, with its fields (`type is too big
+    /// (4) for 3`), for a status of a kind enum: the fields do not cross, the text does.
+    pub text: Option<String>,
     /// Where the status was created, as `file:line:column`.
     pub location: Option<String>,
     /// Each context line's text and location (`file:line:column`), oldest first.
@@ -56,6 +62,8 @@ struct Wire<'a> {
     code: u32,
     #[serde(borrow)]
     name: Cow<'a, str>,
+    #[serde(borrow, default, skip_serializing_if = "Option::is_none")]
+    text: Option<Cow<'a, str>>,
     #[serde(borrow, default)]
     message: Cow<'a, str>,
     #[serde(borrow, default)]
@@ -80,7 +88,32 @@ struct Line<'a> {
 ///
 /// Only the serializer's.
 pub fn serialize<C: Code, S: Serializer>(repr: &Repr, serializer: S) -> Result<S::Ok, S::Error> {
+    write::<C, S>(repr, None, serializer)
+}
+
+/// `Serialize` of a derived status of the kind enum `K`: as [`serialize`], with the text of the
+/// variant it was made from.
+///
+/// # Errors
+///
+/// Only the serializer's.
+pub fn serialize_kind<K: Kind + fmt::Display, S: Serializer>(
+    repr: &Repr,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    let text = kind_of::<K>(repr).map(|kind| Cow::Owned(kind.to_string()));
+    write::<K::Code, S>(repr, text, serializer)
+}
+
+/// The wire form of a status whose codes are `C`, with `text`, its variant's text, or the one
+/// it arrived with.
+fn write<C: Code, S: Serializer>(
+    repr: &Repr,
+    text: Option<Cow<'_, str>>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
     let remote = repr.detail::<Remote>();
+    let text = text.or_else(|| Some(Cow::Borrowed(remote?.text.as_deref()?)));
     let location = match remote {
         Some(remote) => remote.location.as_deref().map(Cow::Borrowed),
         None => repr.location().map(|l| Cow::Owned(l.to_string())),
@@ -99,6 +132,7 @@ pub fn serialize<C: Code, S: Serializer>(repr: &Repr, serializer: S) -> Result<S
     Wire {
         code: repr.raw_code(),
         name: Cow::Borrowed(code_of::<C>(repr).name()),
+        text,
         message: Cow::Borrowed(repr.message()),
         location,
         context: arrived.chain(own).collect(),
@@ -136,8 +170,9 @@ pub fn deserialize<'de, C: Code, D: Deserializer<'de>>(
         // No location: the one it was made at is not a location of this program.
         alloc_with_str(raw, &wire.message, None, None).unwrap_or(Repr::inline(raw))
     };
-    if wire.location.is_some() || !wire.context.is_empty() {
+    if wire.text.is_some() || wire.location.is_some() || !wire.context.is_empty() {
         repr.set_detail(Remote {
+            text: wire.text.map(Cow::into_owned),
             location: wire.location.map(Cow::into_owned),
             context: wire
                 .context

@@ -529,10 +529,10 @@ for __fast_status_ErrorKind::Error {
     #[automatically_derived] impl ::fast_status::__private::serde::Serialize for
     __fast_status_ErrorKind::Error { fn serialize < S :
     ::fast_status::__private::serde::Serializer > (& self, serializer : S,) ->
-    ::core::result::Result < S::Ok, S::Error > { ::fast_status::__private::serialize:: <
-    __fast_status_ErrorKind::ErrorCode, S > (& self.0, serializer) } }
-    #[automatically_derived] impl < 'de > ::fast_status::__private::serde::Deserialize <
-    'de > for __fast_status_ErrorKind::Error { fn deserialize < D :
+    ::core::result::Result < S::Ok, S::Error > {
+    ::fast_status::__private::serialize_kind:: < ErrorKind, S > (& self.0, serializer) }
+    } #[automatically_derived] impl < 'de > ::fast_status::__private::serde::Deserialize
+    < 'de > for __fast_status_ErrorKind::Error { fn deserialize < D :
     ::fast_status::__private::serde::Deserializer < 'de >> (deserializer : D,) ->
     ::core::result::Result < Self, D::Error > { ::fast_status::__private::deserialize:: <
     __fast_status_ErrorKind::ErrorCode, D > (deserializer) } }

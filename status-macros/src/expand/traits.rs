@@ -199,7 +199,7 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
 }
 
 /// `Serialize` and `Deserialize` (with the `serde` feature): code, message, creation site and
-/// context lines, back into this type.
+/// context lines (and a kind's text), back into this type.
 fn serde_impls(g: &Gen<'_>) -> TokenStream {
     let Gen {
         status_ty,
@@ -207,6 +207,11 @@ fn serde_impls(g: &Gen<'_>) -> TokenStream {
         private,
         ..
     } = g;
+    let serialize = if let Some(kind) = g.kind {
+        quote!(#private::serialize_kind::<#kind, S>(&self.0, serializer))
+    } else {
+        quote!(#private::serialize::<#code_ty, S>(&self.0, serializer))
+    };
     quote! {
         #private::if_serde! {
             #[automatically_derived]
@@ -215,7 +220,7 @@ fn serde_impls(g: &Gen<'_>) -> TokenStream {
                     &self,
                     serializer: S,
                 ) -> ::core::result::Result<S::Ok, S::Error> {
-                    #private::serialize::<#code_ty, S>(&self.0, serializer)
+                    #serialize
                 }
             }
 

@@ -54,6 +54,7 @@ fn a_status_crosses_and_keeps_everything_it_can() {
     assert_eq!(
         back.detail::<Remote>(),
         Some(&Remote {
+            text: None,
             location: Some(created.to_string()),
             context: lines,
         })
@@ -86,12 +87,46 @@ fn code_only_and_static_statuses_cross_too() {
 }
 
 #[test]
-fn a_kind_crosses_as_its_code() {
-    let status = ParseError::too_big(4, 3);
+fn a_kind_crosses_as_its_code_and_its_text() {
+    let status = ParseError::too_big(1 << 20, 3).with_message("in the footer");
+    let created = status
+        .location()
+        .expect("stored with its fields: a size over 16 bits");
     let text = serde_json::to_string(&status).expect("serializes");
+    assert_eq!(
+        text,
+        format!(
+            r#"{{"code":0,"name":"TooBig","text":"type is too big (1048576) for 3","message":"in the footer","location":"{created}","context":[]}}"#
+        )
+    );
     let back: ParseError = serde_json::from_str(&text).expect("deserializes");
     assert!(back.is_too_big());
     assert!(back.kind().is_none(), "the fields stay where they were");
+    // Their text crossed: the reports read as they did.
+    assert_eq!(back.to_string(), status.to_string());
+    assert_eq!(
+        back.to_string(),
+        "type is too big (1048576) for 3: in the footer"
+    );
+    assert!(
+        format!("{back:?}").starts_with("type is too big (1048576) for 3: in the footer\n"),
+        "{back:?}"
+    );
+    assert_eq!(
+        back.detail::<Remote>().and_then(|r| r.text.as_deref()),
+        Some("type is too big (1048576) for 3")
+    );
+
+    // A second trip keeps it, and a status of the code alone has none.
+    let again: ParseError =
+        serde_json::from_str(&serde_json::to_string(&back).expect("serializes"))
+            .expect("deserializes");
+    assert_eq!(again.to_string(), status.to_string());
+    let code_only = ParseError::from_code(ParseErrorCode::TooBig);
+    let json = serde_json::to_string(&code_only).expect("serializes");
+    assert!(!json.contains(r#""text""#), "{json}");
+    let back: ParseError = serde_json::from_str(&json).expect("deserializes");
+    assert_eq!(back.to_string(), code_only.to_string());
 }
 
 #[test]
