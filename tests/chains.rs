@@ -526,3 +526,34 @@ fn a_transparent_variant_over_a_status_reports_that_status_as_its_own() {
 fn texts_of(status: &Outer) -> Vec<String> {
     status.chain().map(ToString::to_string).collect()
 }
+
+/// A layer that passes an `io::Error` through: here one made from the network's status.
+#[derive(FastStatus, Debug)]
+#[status(name = IoLayer)]
+pub enum IoLayerKind {
+    /// The error, converted by `?`.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+#[test]
+fn a_transparent_variant_over_a_foreign_error_keeps_every_line() {
+    fast_status::set_backtrace_capture(false);
+    let net = call().context("calling upstream").unwrap_err();
+    let layer = IoLayer::from(io::Error::from(net));
+    let converted = layer.location().expect("made by `From`");
+    // `io::Error` shows the status's text and answers `source()` with the status's own (its
+    // newest line): the report cannot see the status, so its line is shown as the chain has
+    // it, as a cause, and not dropped as a transparent status's lines are (shown above).
+    assert_eq!(
+        format!("{layer:#}"),
+        "Timeout: after 30 ms\n  caused by: calling upstream"
+    );
+    assert_eq!(
+        format!("{layer:?}"),
+        format!(
+            "Timeout: after 30 ms\n    at {converted}\n\n\
+             Caused by:\n    0: calling upstream"
+        )
+    );
+}

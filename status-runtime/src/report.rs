@@ -344,8 +344,13 @@ impl<'a> Causes<'a> {
             .kind_value::<K>()
             .and_then(K::source)
             .or_else(|| repr.source());
+        let next = if repr.transparent_status().is_some() {
+            Chain::starting_at(source).find(|e| as_context_line(*e).is_none())
+        } else {
+            source
+        };
         Self {
-            next: Chain::starting_at(source).find(|e| as_context_line(*e).is_none()),
+            next,
             status: repr.source_status(),
         }
     }
