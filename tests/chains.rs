@@ -556,4 +556,31 @@ fn a_transparent_variant_over_a_foreign_error_keeps_every_line() {
              Caused by:\n    0: calling upstream"
         )
     );
+
+    // As a cause, the same: its own line, then the status's, shown as the chain has it.
+    let outer = IoOuter::from(layer.context("in the layer"));
+    let in_layer = outer
+        .chain()
+        .find_map(|e| e.downcast_ref::<IoLayer>())
+        .and_then(|l| l.context_lines().next())
+        .expect("the layer's line")
+        .1;
+    assert_eq!(
+        format!("{outer:#}"),
+        format!(
+            "outer failed\n  \
+             caused by: Timeout: after 30 ms (at {converted})\n  \
+             context: in the layer (at {in_layer})\n  \
+             caused by: calling upstream"
+        )
+    );
+}
+
+/// Above it, a kind enum that converts its status into a source field.
+#[derive(FastStatus, Debug)]
+#[status(name = IoOuter)]
+pub enum IoOuterKind {
+    /// The layer's status.
+    #[error("outer failed")]
+    Layer(#[from] IoLayer),
 }

@@ -344,13 +344,10 @@ impl<'a> Causes<'a> {
             .kind_value::<K>()
             .and_then(K::source)
             .or_else(|| repr.source());
-        let next = if repr.transparent_status().is_some() {
-            Chain::starting_at(source).find(|e| as_context_line(*e).is_none())
-        } else {
-            source
-        };
+        // The lines of the statuses it wraps, which `Lines` shows: all it has but its own.
+        let wrapped = Lines::of(repr).count() - repr.context_lines().count();
         Self {
-            next,
+            next: Chain::starting_at(source).nth(wrapped),
             status: repr.source_status(),
         }
     }
@@ -367,9 +364,11 @@ impl<'a> Iterator for Causes<'a> {
     fn next(&mut self) -> Option<Cause<'a>> {
         let error = self.next?;
         if let Some(status) = self.status.take().or_else(|| status_of(error)) {
-            // Its own source: the first entry of its chain after its context lines (a kind
-            // status's variant source included, which `status.source()` does not know).
-            self.next = Chain::starting_at(error.source()).find(|e| as_context_line(*e).is_none());
+            // Its own source: the first entry of its chain after the context lines shown
+            // beneath it (a kind status's variant source included, which `status.source()`
+            // does not know). Lines further on, of a status behind a foreign error that
+            // forwards `source()` to it, are causes of their own (`Chain` below).
+            self.next = Chain::starting_at(error.source()).nth(Lines::of(status).count());
             self.status = status.source_status();
             return Some(Cause {
                 error,
