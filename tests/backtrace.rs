@@ -211,3 +211,44 @@ fn never_holds_with_rust_backtrace_set() {
     );
     assert!(String::from_utf8_lossy(&output.stdout).contains("1 passed"));
 }
+
+/// A layer that passes a `Bounds` status through, as a thiserror enum wraps a lower layer's
+/// error.
+#[derive(fast_status::FastStatus, Debug)]
+#[status(name = Layer)]
+pub enum LayerKind {
+    /// The lower status, converted by `?`.
+    #[error(transparent)]
+    Bounds(#[from] Bounds),
+}
+
+#[inline(never)]
+fn lower() -> Result<(), Bounds> {
+    Err(Bounds::too_big(1 << 40, 4))
+}
+
+#[inline(never)]
+fn through_layer() -> Result<(), Layer> {
+    lower()?;
+    Ok(())
+}
+
+/// A transparent wrapper reports the status it wraps as its own: the wrapped one's trace,
+/// which starts where the error was made, not the conversion's.
+#[test]
+fn a_transparent_wrapper_shows_the_wrapped_status_trace() {
+    let _turn = take_turn();
+    fast_status::set_backtrace_capture(true);
+    let layer = through_layer().unwrap_err();
+    fast_status::set_backtrace_capture(false);
+    let report = format!("{layer:?}");
+    let (head, trace) = head_and_trace(&report);
+    assert!(
+        head.starts_with("1099511627776 over 4\n    at tests/backtrace.rs:"),
+        "{head}"
+    );
+    let first = trace.lines().next().expect("a frame");
+    assert!(first.starts_with("   0: "), "{trace}");
+    assert!(!EVERY_FRAME || first.ends_with("::too_big"), "{trace}");
+    assert_eq!(report.matches("Stack backtrace:").count(), 1, "{report}");
+}
