@@ -344,8 +344,8 @@ impl<'a> Causes<'a> {
             .kind_value::<K>()
             .and_then(K::source)
             .or_else(|| repr.source());
-        // The lines of the statuses it wraps, which `Lines` shows: all it has but its own.
-        let wrapped = Lines::of(repr).count() - repr.context_lines().count();
+        // Past the lines of the statuses it wraps, which `Lines` shows.
+        let wrapped = lines_shown(repr) - repr.context_lines().len();
         Self {
             next: Chain::starting_at(source).nth(wrapped),
             status: repr.source_status(),
@@ -368,7 +368,7 @@ impl<'a> Iterator for Causes<'a> {
             // beneath it (a kind status's variant source included, which `status.source()`
             // does not know). Lines further on, of a status behind a foreign error that
             // forwards `source()` to it, are causes of their own (`Chain` below).
-            self.next = Chain::starting_at(error.source()).nth(Lines::of(status).count());
+            self.next = Chain::starting_at(error.source()).nth(lines_shown(status));
             self.status = status.source_status();
             return Some(Cause {
                 error,
@@ -416,6 +416,12 @@ fn seen_through(repr: &Repr) -> impl Iterator<Item = &Repr> {
 /// through it (the wrapped status's, not where a transparent wrapper converted it), else its own.
 fn creation_site(repr: &Repr) -> Option<&'static Location<'static>> {
     seen_through(repr).filter_map(Repr::location).last()
+}
+
+/// How many context lines a report shows for `repr` ([`Lines`]): its own and those of the
+/// statuses it wraps transparently, the entries its chain starts with.
+fn lines_shown(repr: &Repr) -> usize {
+    seen_through(repr).map(|r| r.context_lines().len()).sum()
 }
 
 /// The context lines a report shows for a status, oldest first: those of the statuses it wraps
