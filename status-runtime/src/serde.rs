@@ -92,7 +92,7 @@ pub fn serialize<C: Code, S: Serializer>(repr: &Repr, serializer: S) -> Result<S
 }
 
 /// `Serialize` of a derived status of the kind enum `K`: as [`serialize`], with the text of the
-/// variant it was made from.
+/// variant it was made from when that has fields (a variant without comes back from its code).
 ///
 /// # Errors
 ///
@@ -101,7 +101,9 @@ pub fn serialize_kind<K: Kind + fmt::Display, S: Serializer>(
     repr: &Repr,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
-    let text = kind_of::<K>(repr).map(|kind| Cow::Owned(kind.to_string()));
+    let text = kind_of::<K>(repr)
+        .filter(|kind| K::unpack(kind.raw(), None).is_none())
+        .map(|kind| Cow::Owned(kind.to_string()));
     write::<K::Code, S>(repr, text, serializer)
 }
 

@@ -20,6 +20,9 @@ pub enum ParseErrorKind {
     /// Two numbers.
     #[error("type is too big ({size}) for {len}")]
     TooBig { size: usize, len: usize },
+    /// No fields: it comes back from its code alone.
+    #[error("unexpected end of input")]
+    Eof,
 }
 
 fn json(status: &Status) -> String {
@@ -127,6 +130,14 @@ fn a_kind_crosses_as_its_code_and_its_text() {
     assert!(!json.contains(r#""text""#), "{json}");
     let back: ParseError = serde_json::from_str(&json).expect("deserializes");
     assert_eq!(back.to_string(), code_only.to_string());
+
+    // Nor does a variant without fields, whose kind its code gives back.
+    let eof = ParseError::from(ParseErrorKind::Eof).with_message("at byte 12");
+    let json = serde_json::to_string(&eof).expect("serializes");
+    assert!(!json.contains(r#""text""#), "{json}");
+    let back: ParseError = serde_json::from_str(&json).expect("deserializes");
+    assert!(matches!(back.kind().as_deref(), Some(ParseErrorKind::Eof)));
+    assert_eq!(back.to_string(), "unexpected end of input: at byte 12");
 }
 
 #[test]
