@@ -25,9 +25,12 @@ fn formatted_statuses_need_alloc() {
         let detailed = error.with_detail(7_u8);
         assert_eq!(detailed.detail::<u8>(), Some(&7));
     } else {
-        // Without heap states the status keeps its code.
+        // Without heap states the status keeps its code, and has no lines (an exact count:
+        // `ContextLines` is an `ExactSizeIterator` on every build).
         assert_eq!(error.to_string(), "Length");
         assert!(error.location().is_none());
+        let lined = error.clone().context("decoding");
+        assert_eq!(lined.context_lines().len(), 0);
         let detailed = error.with_detail(7_u8);
         assert_eq!(detailed.detail::<u8>(), None);
     }
