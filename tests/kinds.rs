@@ -306,6 +306,37 @@ fn question_mark_converts_from_fields_and_kinds() {
     assert!(check(4, 4).is_ok());
 }
 
+/// A `From` impl written for the status, as a port keeps its own conversions: a constructor
+/// inside, and `#[track_caller]` so that the status records the `?`'s line (README, "Porting a
+/// thiserror enum").
+impl From<std::num::ParseIntError> for Error {
+    #[track_caller]
+    fn from(error: std::num::ParseIntError) -> Self {
+        Error::parse("a number", error)
+    }
+}
+
+fn number(text: &str) -> Result<i32, Error> {
+    QUESTION_MARK_LINE.set(line!() + 1);
+    let n = text.parse::<i32>()?;
+    Ok(n)
+}
+
+#[test]
+fn a_hand_written_from_with_track_caller_records_the_question_mark() {
+    let error = number("x").unwrap_err();
+    assert_eq!(
+        error.location().map(|l| (l.file(), l.line())),
+        Some((file!(), QUESTION_MARK_LINE.get()))
+    );
+    assert_eq!(error.to_string(), "could not parse a number");
+    assert_eq!(
+        error.source().unwrap().to_string(),
+        "invalid digit found in string"
+    );
+    assert_eq!(number("12").unwrap(), 12);
+}
+
 fn offset_at(buf: &[u8], at: usize) -> Result<u8, Error> {
     ensure!(
         at < buf.len(),
