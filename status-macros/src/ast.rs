@@ -35,6 +35,8 @@ pub(crate) struct Input<'a> {
     pub(crate) has_generics: bool,
     /// `backtrace = never`: statuses of this type never capture a backtrace.
     pub(crate) no_backtraces: bool,
+    /// The enum's own `#[non_exhaustive]`, which a generated code enum carries too.
+    pub(crate) non_exhaustive: Option<&'a syn::Attribute>,
     pub(crate) variants: Vec<Variant<'a>>,
 }
 
@@ -53,6 +55,8 @@ pub(crate) struct Variant<'a> {
     /// The variant's `#[deprecated(..)]` and `#[doc(hidden)]`, which its generated
     /// constructor, predicate and code carry too.
     pub(crate) carried: Vec<&'a syn::Attribute>,
+    /// Whether the variant is `#[non_exhaustive]`: other crates cannot build it.
+    pub(crate) non_exhaustive: bool,
 }
 
 pub(crate) struct Field<'a> {
@@ -164,6 +168,7 @@ impl<'a> Input<'a> {
             krate,
             has_generics: !node.generics.params.is_empty(),
             no_backtraces: container.no_backtraces.is_some(),
+            non_exhaustive: node.attrs.iter().find(|a| is_non_exhaustive(a)),
             variants,
         })
     }
@@ -212,6 +217,7 @@ impl<'a> Variant<'a> {
             fields,
             named: matches!(node.fields, Fields::Named(_)),
             carried: node.attrs.iter().filter(|a| is_carried(a)).collect(),
+            non_exhaustive: node.attrs.iter().any(is_non_exhaustive),
         }
     }
 
@@ -391,6 +397,11 @@ fn without_self(ty: &Type, enum_ident: &Ident) -> Option<Type> {
     let mut found = false;
     let replaced = replace(ty.to_token_stream(), enum_ident, &mut found);
     found.then(|| syn::parse2(replaced).ok()).flatten()
+}
+
+/// Whether `attr` is `#[non_exhaustive]`.
+fn is_non_exhaustive(attr: &syn::Attribute) -> bool {
+    matches!(&attr.meta, syn::Meta::Path(path) if path.is_ident("non_exhaustive"))
 }
 
 /// Whether a variant's attribute goes on the items generated for it too: `#[deprecated]`, so a

@@ -80,6 +80,7 @@ fn kinds_with_fields() {
             /// Why parsing failed.
             #[derive(FastStatus, Debug)]
             #[status(name = Error)]
+            #[non_exhaustive]
             pub enum ErrorKind {
                 #[status(display = "type is too big ({size}) for {len}")]
                 TooBig { size: usize, len: usize },
@@ -88,6 +89,7 @@ fn kinds_with_fields() {
                 #[status(display = "I/O failed")]
                 Io(#[status(from)] std::io::Error),
                 #[error("{} at {line}", .name.to_uppercase())]
+                #[non_exhaustive]
                 Named { name: String, line: u32 },
                 #[error(transparent)]
                 Other(Box<dyn std::error::Error + Send + Sync>),

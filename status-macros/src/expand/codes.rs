@@ -33,8 +33,12 @@ pub(super) fn code_enum(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             #ident = #raw,
         }
     });
+    // A `#[non_exhaustive]` enum of kinds can gain variants, and so can its codes: other
+    // crates' matches on `code()` need a wildcard arm as theirs on `kind()` do.
+    let non_exhaustive = g.input.non_exhaustive;
     quote! {
         #[doc = #doc]
+        #non_exhaustive
         #[derive(
             ::core::clone::Clone,
             ::core::marker::Copy,

@@ -28,9 +28,18 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
         // A deprecated (or hidden) variant's constructor is deprecated (or hidden) too.
         let carried = &v.carried;
         let attrs = quote!(#allow #(#carried)*);
+        // Other crates cannot build a `#[non_exhaustive]` kind, so they cannot call its
+        // constructor either, whose parameters would change with its fields.
+        let vis = if g.kind.is_some() && v.non_exhaustive {
+            quote!(pub(crate))
+        } else {
+            quote!(pub)
+        };
         match g.kind {
-            Some(kind) if !v.fields.is_empty() => field_constructor(g, kind, v, &method, &attrs),
-            _ => message_constructor(g, v, &method, &attrs),
+            Some(kind) if !v.fields.is_empty() => {
+                field_constructor(g, kind, v, &method, &attrs, &vis)
+            }
+            _ => message_constructor(g, v, &method, &attrs, &vis),
         }
     });
     let predicates = g.input.variants.iter().map(|v| {
@@ -113,6 +122,7 @@ fn message_constructor(
     v: &Variant<'_>,
     method: &Ident,
     attrs: &TokenStream,
+    vis: &TokenStream,
 ) -> TokenStream {
     let Gen { code, code_ty, .. } = g;
     let variant = v.ident;
@@ -125,7 +135,7 @@ fn message_constructor(
         #[cold]
         #[track_caller]
         #attrs
-        pub fn #method(message: impl ::core::fmt::Display) -> Self {
+        #vis fn #method(message: impl ::core::fmt::Display) -> Self {
             Self::new(#code_ty::#variant, message)
         }
     }
@@ -140,6 +150,7 @@ fn field_constructor(
     v: &Variant<'_>,
     method: &Ident,
     attrs: &TokenStream,
+    vis: &TokenStream,
 ) -> TokenStream {
     let variant = v.ident;
     let params: Vec<Ident> = v
@@ -187,7 +198,7 @@ fn field_constructor(
         #[track_caller]
         #attrs
         #too_many
-        pub fn #method(#(#params: #types),*) -> Self {
+        #vis fn #method(#(#params: #types),*) -> Self {
             #body
         }
     }

@@ -48,8 +48,10 @@ pub fn file_page_len(path: &std::path::Path) -> Result<u32, Decode> {
 }
 
 /// Why reading a record failed: a kind enum with fields, through the renamed crate.
+/// `#[non_exhaustive]`, as a library's error enum often is: its generated code enum is too.
 #[derive(FastStatus, Debug)]
 #[status(crate = ::fs, name = RecordError)]
+#[non_exhaustive]
 pub enum RecordErrorKind {
     /// A record longer than the page (two `usize`s: on the heap).
     #[error("record of {size} bytes does not fit in {room}")]
@@ -69,6 +71,35 @@ pub enum RecordErrorKind {
     #[error("{0}")]
     #[status(method = custom_message)]
     Message(String),
+    /// A record whose checksum is not the one expected. `#[non_exhaustive]`: it may gain
+    /// fields, so other crates can neither build it nor call its constructor.
+    #[error("checksum {found:#x}, expected {expected:#x}")]
+    #[non_exhaustive]
+    BadChecksum {
+        /// The checksum the record should have.
+        expected: u32,
+        /// The checksum it has.
+        found: u32,
+    },
+}
+
+/// Checks `record` against its `expected` checksum (a byte sum).
+///
+/// # Errors
+///
+/// [`RecordErrorKind::BadChecksum`]. Its constructor is for this crate alone, as the variant
+/// is (`#[non_exhaustive]`):
+///
+/// ```compile_fail,E0624
+/// let _ = downstream_codes::RecordError::bad_checksum(1, 2);
+/// ```
+pub fn check(record: &[u8], expected: u32) -> Result<(), RecordError> {
+    let found = record.iter().map(|&b| u32::from(b)).sum();
+    if found == expected {
+        Ok(())
+    } else {
+        Err(RecordError::bad_checksum(expected, found))
+    }
 }
 
 /// Reads the record at `offset` of `page`: a length byte, then the record.

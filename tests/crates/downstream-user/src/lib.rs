@@ -54,3 +54,29 @@ pub fn missing_bytes(error: &downstream_codes::RecordError) -> Option<usize> {
         _ => None,
     }
 }
+
+/// What a failed record read was, by its code. The other crate's kinds are `#[non_exhaustive]`
+/// and so are its codes, so this match needs its last arm (were the codes exhaustive, that arm
+/// would be an unreachable pattern, an error under `deny(warnings)`).
+#[must_use]
+pub fn record_failure(error: &downstream_codes::RecordError) -> &'static str {
+    use downstream_codes::RecordErrorCode;
+    match error.code() {
+        RecordErrorCode::TooLong => "too long",
+        RecordErrorCode::Unaligned => "unaligned",
+        RecordErrorCode::Io => "io",
+        RecordErrorCode::Message => "message",
+        RecordErrorCode::BadChecksum => "checksum",
+        _ => "newer",
+    }
+}
+
+/// The checksum a record had, matched on a `#[non_exhaustive]` variant of the other crate
+/// (which takes `..`).
+#[must_use]
+pub fn found_checksum(error: &downstream_codes::RecordError) -> Option<u32> {
+    match error.kind().as_deref() {
+        Some(downstream_codes::RecordErrorKind::BadChecksum { found, .. }) => Some(*found),
+        _ => None,
+    }
+}

@@ -78,3 +78,23 @@ fn statuses_with_fields_from_another_crate() {
     assert_eq!(message.code(), RecordErrorCode::Message);
     assert_eq!(message.to_string(), "free text");
 }
+
+#[test]
+fn non_exhaustive_kinds_from_another_crate() {
+    use downstream_codes::{RecordErrorCode, check, record};
+    use downstream_user::{found_checksum, record_failure};
+
+    assert_eq!(check(&[1, 2], 3), Ok(()));
+    let bad = check(&[1, 2], 4).unwrap_err();
+    assert_eq!(bad.code(), RecordErrorCode::BadChecksum);
+    assert_eq!(bad.to_string(), "checksum 0x3, expected 0x4");
+    assert_eq!(found_checksum(&bad), Some(3));
+    assert_eq!(record_failure(&bad), "checksum");
+    assert_eq!(
+        record_failure(&record(&[0; 8], 3).unwrap_err()),
+        "unaligned"
+    );
+    // Its code is another crate's to name, and a status of it without fields is made here.
+    let code_only = downstream_codes::RecordError::from_code(RecordErrorCode::BadChecksum);
+    assert_eq!(found_checksum(&code_only), None);
+}
