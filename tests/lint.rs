@@ -22,6 +22,17 @@
     clippy::pedantic,
     clippy::nursery
 )]
+// Restriction lints some libraries turn on, which the derive's output must not trip either:
+// what it generates beside the enums (re-exports, inherent methods named as the trait's,
+// `impl Display` parameters, the status's `pub(super)` field, a code enum as exhaustive as the
+// kinds) is the derive's, not the user's, to write otherwise.
+#![deny(
+    clippy::exhaustive_enums,
+    clippy::field_scoped_visibility_modifiers,
+    clippy::impl_trait_in_params,
+    clippy::pub_use,
+    clippy::same_name_method
+)]
 
 /// A public module, so `missing_docs` checks every generated public item.
 pub mod codes {
@@ -29,6 +40,7 @@ pub mod codes {
 
     /// Codes of a strict crate.
     #[derive(FastStatus, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    #[non_exhaustive]
     pub enum StrictCode {
         /// Bad input.
         #[status(display = "Invalid input")]
@@ -54,6 +66,7 @@ pub mod codes {
     /// Kinds of a strict crate: every shape of variant.
     #[derive(FastStatus, Debug)]
     #[status(name = StrictError)]
+    #[non_exhaustive]
     pub enum StrictErrorKind {
         /// Heap fields.
         #[error("type is too big ({size}) for {len}")]

@@ -4,15 +4,15 @@
 ::core::compile_error! {
     "`New` would generate `new()`, which collides with the built-in `new` every status type has; give `New`'s methods another name with `#[status(method = ..)]` (the variant keeps its name), or rename the variant"
 }
-#[allow(unused_imports)]
+#[allow(unused_imports, clippy::pub_use)]
 use __fast_status_StatusCode::Status;
-#[allow(unused_imports)]
+#[allow(unused_imports, clippy::pub_use)]
 use __fast_status_StatusCode::StatusCodeCode;
 /// The generated types' own module: generated code names them by their paths
 /// here, so that in a module where a name is already taken, its `use` above is the
 /// one error.
 #[doc(hidden)]
-#[allow(non_snake_case)]
+#[allow(non_snake_case, clippy::field_scoped_visibility_modifiers)]
 mod __fast_status_StatusCode {
     pub(super) struct Status(pub(super) ::fast_status::__private::Repr);
     #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::fmt::Debug)]

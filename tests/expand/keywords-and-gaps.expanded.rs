@@ -1,13 +1,13 @@
 // Expansion of `#[derive(FastStatus)]` for `ParseCode`. Regenerate with
 // `FAST_STATUS_BLESS=1 cargo test -p status-macros snapshots`.
 
-#[allow(unused_imports)]
+#[allow(unused_imports, clippy::pub_use)]
 use __fast_status_ParseCode::Parse;
 /// The generated types' own module: generated code names them by their paths
 /// here, so that in a module where a name is already taken, its `use` above is the
 /// one error.
 #[doc(hidden)]
-#[allow(non_snake_case)]
+#[allow(non_snake_case, clippy::field_scoped_visibility_modifiers)]
 mod __fast_status_ParseCode {
     /**The status type of [`ParseCode`](super::ParseCode): one machine word, either a code alone, a code with a static message, or a pointer to a shared heap payload with a message, its creation site, and any source, details and context lines.
 
@@ -89,7 +89,7 @@ impl ParseCode {
         )
     }
 }
-#[allow(deprecated)]
+#[allow(deprecated, clippy::same_name_method, clippy::impl_trait_in_params)]
 impl __fast_status_ParseCode::Parse {
     /// A status with only `code`: no allocation, usable in `const`.
     #[inline]
@@ -167,6 +167,7 @@ impl __fast_status_ParseCode::Parse {
         self.0.location()
     }
 }
+#[allow(clippy::same_name_method, clippy::impl_trait_in_params)]
 impl __fast_status_ParseCode::Parse {
     /// The same status with `message` instead of its message; code, location, source,
     /// details and context lines are kept.

@@ -1,15 +1,15 @@
 // Expansion of `#[derive(FastStatus)]` for `ErrorKind`. Regenerate with
 // `FAST_STATUS_BLESS=1 cargo test -p status-macros snapshots`.
 
-#[allow(unused_imports)]
+#[allow(unused_imports, clippy::pub_use)]
 pub use __fast_status_ErrorKind::Error;
-#[allow(unused_imports)]
+#[allow(unused_imports, clippy::pub_use)]
 pub use __fast_status_ErrorKind::ErrorCode;
 /// The generated types' own module: generated code names them by their paths
 /// here, so that in a module where a name is already taken, its `use` above is the
 /// one error.
 #[doc(hidden)]
-#[allow(non_snake_case)]
+#[allow(non_snake_case, clippy::field_scoped_visibility_modifiers)]
 mod __fast_status_ErrorKind {
     /**The status type of [`ErrorKind`](super::ErrorKind): one machine word, either a code alone, a code with a static message, a variant's small fields packed beside its code, or a pointer to a shared heap payload with a variant's fields or a message, its creation site, and any source, details and context lines.
 
@@ -130,7 +130,7 @@ impl __fast_status_ErrorKind::ErrorCode {
         )
     }
 }
-#[allow(deprecated)]
+#[allow(deprecated, clippy::same_name_method, clippy::impl_trait_in_params)]
 impl __fast_status_ErrorKind::Error {
     /// A status with only `code`: no allocation, usable in `const`.
     #[inline]
@@ -336,6 +336,7 @@ impl __fast_status_ErrorKind::Error {
         )
     }
 }
+#[allow(clippy::same_name_method, clippy::impl_trait_in_params)]
 impl __fast_status_ErrorKind::Error {
     /// The same status with `message` instead of its message; code, location, source,
     /// details and context lines are kept.

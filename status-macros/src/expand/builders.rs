@@ -12,6 +12,9 @@ pub(super) fn builders(g: &Gen<'_>) -> TokenStream {
     let krate = &g.input.krate;
     let private = &g.private;
     quote! {
+        // The methods the `FastStatus` trait has too, callable without importing it; and a
+        // message or a context line is any `Display`.
+        #[allow(clippy::same_name_method, clippy::impl_trait_in_params)]
         impl #status_ty {
             /// The same status with `message` instead of its message; code, location, source,
             /// details and context lines are kept.

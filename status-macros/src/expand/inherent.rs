@@ -65,7 +65,9 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
     });
     let kind = g.kind.map(|kind| kind_accessors(g, kind));
     quote! {
-        #[allow(deprecated)]
+        // A variant's constructor and predicate stand beside the `FastStatus` methods of the
+        // same names (`code`, `message`); a message is any `Display`.
+        #[allow(deprecated, clippy::same_name_method, clippy::impl_trait_in_params)]
         impl #status_ty {
             /// A status with only `code`: no allocation, usable in `const`.
             #[inline]

@@ -173,7 +173,7 @@ impl<'a> Placement<'a> {
         let (code_use, code_enum) = match code {
             Some((code, code_enum)) => (
                 Some(quote! {
-                    #[allow(unused_imports)]
+                    #[allow(unused_imports, clippy::pub_use)]
                     #vis use #module::#code;
                 }),
                 Some(code_enum),
@@ -183,7 +183,7 @@ impl<'a> Placement<'a> {
         // Unused where nothing in the module names the type. With an attribute on it, a clash
         // with an import of the user's is reported with the fix on the user's import.
         quote! {
-            #[allow(unused_imports)]
+            #[allow(unused_imports, clippy::pub_use)]
             #vis use #module::#name;
             #code_use
 
@@ -191,7 +191,7 @@ impl<'a> Placement<'a> {
             /// here, so that in a module where a name is already taken, its `use` above is the
             /// one error.
             #[doc(hidden)]
-            #[allow(non_snake_case)]
+            #[allow(non_snake_case, clippy::field_scoped_visibility_modifiers)]
             mod #module {
                 #attrs
                 #inner_vis struct #name(pub(super) #krate::__private::Repr);
