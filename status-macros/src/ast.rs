@@ -132,7 +132,7 @@ impl<'a> Input<'a> {
             .map(|v| {
                 let raw = discriminant(cx, v, next);
                 next = raw.map(|r| u64::from(r) + 1);
-                Variant::from_syn(cx, &node.ident, v, raw)
+                Variant::from_syn(cx, &node.ident, v, raw, container.error.as_ref())
             })
             .collect();
 
@@ -185,7 +185,13 @@ impl<'a> Input<'a> {
 }
 
 impl<'a> Variant<'a> {
-    fn from_syn(cx: &Ctxt, enum_ident: &Ident, node: &'a syn::Variant, raw: Option<u32>) -> Self {
+    fn from_syn(
+        cx: &Ctxt,
+        enum_ident: &Ident,
+        node: &'a syn::Variant,
+        raw: Option<u32>,
+        default_error: Option<&attr::ErrorAttr>,
+    ) -> Self {
         let name = node.ident.to_string();
         let name = name.strip_prefix("r#").unwrap_or(&name).to_owned();
         let fields = node
@@ -203,7 +209,7 @@ impl<'a> Variant<'a> {
                     .unwrap_or_else(|| Ident::new(&format!("field{i}"), Span::call_site())),
             })
             .collect();
-        let attrs = attr::variant(cx, &node.attrs);
+        let attrs = attr::variant(cx, &node.attrs, default_error);
         let snake = attrs
             .method
             .as_ref()

@@ -23,6 +23,9 @@ pub(crate) struct Container {
     pub(crate) code: Option<Ident>,
     /// `backtrace = never`: where it was written.
     pub(crate) no_backtraces: Option<Span>,
+    /// thiserror's `#[error(..)]` on the enum: the text (or `transparent`, or `fmt = ..`) of
+    /// every variant that has none of its own.
+    pub(crate) error: Option<ErrorAttr>,
 }
 
 /// A variant's display text: `#[status(display = "..")]` or `#[error("..", args..)]`.
@@ -35,6 +38,16 @@ pub(crate) struct Display {
 }
 
 impl Display {
+    /// The same text and arguments, spans and all, for another variant (`syn` is built
+    /// without its `Clone` impls, which cost build time).
+    fn duplicate(&self) -> Self {
+        Display {
+            text: reparse(&self.text),
+            args: self.args.clone(),
+            thiserror: self.thiserror,
+        }
+    }
+
     /// Whether showing it formats something: arguments after the text, or a placeholder in it
     /// (a text that does not parse counts too: it is reported, and never shown).
     pub(crate) fn formats(&self) -> bool {
@@ -133,11 +146,13 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
                 cx.syn_error(error);
             }
         } else if attr.path().is_ident("error") {
-            cx.recovered_spanned_by(
-                attr,
-                "`#[error(..)]` goes on each variant, not on the enum: a status's text is its \
-                 variant's",
-            );
+            match attr.parse_args_with(|input: ParseStream<'_>| parse_error_attr(input)) {
+                Ok(_) if out.error.is_some() => {
+                    cx.recovered_spanned_by(attr, "duplicate `#[error(..)]`; keep only one");
+                }
+                Ok(error) => out.error = Some(error),
+                Err(error) => cx.syn_error(error),
+            }
         } else {
             misplaced_field_attr(cx, attr, "the enum");
         }
@@ -145,8 +160,9 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
     out
 }
 
-/// Parses a variant's attributes; errors go to `cx`.
-pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute]) -> Variant {
+/// Parses a variant's attributes; errors go to `cx`. A variant that says nothing of its text
+/// takes the enum's `#[error(..)]`, `default`, as thiserror's does.
+pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute], default: Option<&ErrorAttr>) -> Variant {
     let mut out = Variant::default();
     for attr in attrs {
         if attr.path().is_ident("status") {
@@ -238,6 +254,14 @@ pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute]) -> Variant {
             misplaced_field_attr(cx, attr, "a variant");
         }
     }
+    if out.display.is_none() && out.transparent.is_none() && out.fmt.is_none() {
+        match default {
+            Some(ErrorAttr::Display(display)) => out.display = Some(display.duplicate()),
+            Some(ErrorAttr::Transparent(ident)) => out.transparent = Some(ident.span()),
+            Some(ErrorAttr::Fmt(path)) => out.fmt = Some(reparse(path)),
+            None => {}
+        }
+    }
     out
 }
 
@@ -314,7 +338,7 @@ fn backtrace_attr(cx: &Ctxt, attr: &Attribute) {
 }
 
 /// What `#[error(..)]` holds.
-enum ErrorAttr {
+pub(crate) enum ErrorAttr {
     Transparent(Ident),
     Display(Display),
     Fmt(Path),
@@ -378,6 +402,11 @@ fn parse_error_attr(input: ParseStream<'_>) -> syn::Result<ErrorAttr> {
         args,
         thiserror: true,
     }))
+}
+
+/// A copy of `node`, parsed again from its own tokens (so with its spans).
+fn reparse<T: syn::parse::Parse + quote::ToTokens>(node: &T) -> T {
+    syn::parse2(node.to_token_stream()).expect("the tokens it was parsed from parse again")
 }
 
 /// Keys of `#[status(..)]` on a variant, also reported when written on the enum.

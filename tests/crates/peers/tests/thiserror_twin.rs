@@ -317,3 +317,74 @@ fn a_raw_identifiers_field_and_self_display_as_thiserror_displays_them() {
         "itself: Itself(7), and again: Itself(7)"
     );
 }
+
+/// thiserror's `#[error(..)]` on the enum: the text of every variant without one of its own,
+/// formatted with that variant's fields. Written out, as `twins!` keeps enum attributes apart.
+mod enum_level {
+    #[derive(thiserror::Error, Debug)]
+    #[error("column {0} failed")]
+    pub enum ThiserrorKind {
+        Int(u32),
+        Name(String),
+        #[error("own text for {0}")]
+        Own(u8),
+    }
+
+    #[derive(fast_status::FastStatus, Debug)]
+    #[status(name = Error)]
+    #[error("column {0} failed")]
+    pub enum ErrorKind {
+        Int(u32),
+        Name(String),
+        #[error("own text for {0}")]
+        Own(u8),
+    }
+
+    /// `#[error(transparent)]` on the enum: every variant forwards to its one field.
+    #[derive(thiserror::Error, Debug)]
+    #[error(transparent)]
+    pub enum ThiserrorForward {
+        Io(#[from] std::io::Error),
+        Parse(#[from] std::num::ParseIntError),
+    }
+
+    #[derive(fast_status::FastStatus, Debug)]
+    #[status(name = Forward)]
+    #[error(transparent)]
+    pub enum ForwardKind {
+        Io(#[from] std::io::Error),
+        Parse(#[from] std::num::ParseIntError),
+    }
+}
+
+#[test]
+fn an_enum_level_error_attribute_is_every_other_variants_text_as_in_thiserror() {
+    use enum_level::{Error, ErrorKind, Forward, ThiserrorForward, ThiserrorKind};
+
+    let pairs = [
+        (ThiserrorKind::Int(7), Error::from(ErrorKind::Int(7))),
+        (
+            ThiserrorKind::Name("id".to_owned()),
+            Error::from(ErrorKind::Name("id".to_owned())),
+        ),
+        (ThiserrorKind::Own(3), Error::from(ErrorKind::Own(3))),
+    ];
+    for (thiserror, status) in &pairs {
+        assert_eq!(status.to_string(), thiserror.to_string());
+    }
+    assert_eq!(pairs[0].1.to_string(), "column 7 failed");
+    assert_eq!(pairs[2].1.to_string(), "own text for 3");
+
+    let parse = || "x".parse::<u8>().unwrap_err();
+    let thiserror = ThiserrorForward::from(parse());
+    let status = Forward::from(parse());
+    assert_eq!(status.to_string(), thiserror.to_string());
+    assert_eq!(
+        status.source().map(ToString::to_string),
+        thiserror.source().map(ToString::to_string)
+    );
+    let thiserror = ThiserrorForward::from(std::io::Error::other("disk"));
+    let status = Forward::from(std::io::Error::other("disk"));
+    assert_eq!(status.to_string(), thiserror.to_string());
+    assert_eq!(status.to_string(), "disk");
+}
