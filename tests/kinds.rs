@@ -841,3 +841,33 @@ fn wide_fields_pack_when_their_values_fit_their_share() {
         assert_eq!(converted.kind().as_deref(), Some(&*kind), "{converted:?}");
     }
 }
+
+/// Path fields in display texts, shown through `display()` (thiserror's rule for `{path}`, and
+/// also with a spec, `{path:>8}`, which thiserror does not take).
+#[derive(FastStatus, Debug)]
+#[status(name = FileError)]
+pub enum FileErrorKind {
+    #[error("cannot open {path} [{path:>8}] ({path:?})")]
+    Open { path: std::path::PathBuf },
+    #[error("in {0} and {1}")]
+    Nested(
+        &'static std::path::Path,
+        std::borrow::Cow<'static, std::path::Path>,
+    ),
+}
+
+#[test]
+fn path_fields_display_through_display() {
+    let open = FileError::open("a/b".into());
+    assert_eq!(open.to_string(), "cannot open a/b [     a/b] (\"a/b\")");
+    let nested = FileError::nested(
+        std::path::Path::new("/srv"),
+        std::borrow::Cow::Borrowed(std::path::Path::new("x")),
+    );
+    assert_eq!(nested.to_string(), "in /srv and x");
+    // The kind enum's own `Display` is the same text.
+    assert_eq!(
+        FileErrorKind::Open { path: "c".into() }.to_string(),
+        "cannot open c [       c] (\"c\")"
+    );
+}

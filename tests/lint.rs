@@ -88,6 +88,9 @@ pub mod codes {
         /// Transparent.
         #[error(transparent)]
         Other(Box<dyn std::error::Error + Send + Sync>),
+        /// A path, shown through `display()`.
+        #[error("cannot open {0}")]
+        OpenPath(std::path::PathBuf),
         /// No fields.
         #[error("custom")]
         Custom,

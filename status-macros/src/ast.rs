@@ -262,7 +262,11 @@ impl<'a> Variant<'a> {
                     (Some(ident), _) => ident.clone(),
                     (None, _) => Ident::new(&f.binding.to_string(), text),
                 };
-                FieldName { name, binding }
+                FieldName {
+                    name,
+                    binding,
+                    path: is_path(f.written),
+                }
             })
             .collect()
     }
@@ -403,6 +407,36 @@ fn without_self(ty: &Type, enum_ident: &Ident) -> Option<Type> {
     let mut found = false;
     let replaced = replace(ty.to_token_stream(), enum_ident, &mut found);
     found.then(|| syn::parse2(replaced).ok()).flatten()
+}
+
+/// Whether `ty` is written as a filesystem path, which `{field}` shows through `display()`:
+/// `Path` or `PathBuf` (by any path to them), a reference to one, or one in a `Box`, `Rc`,
+/// `Arc` or `Cow`. An alias of one is not seen (its text writes `.display()` itself).
+fn is_path(ty: &Type) -> bool {
+    match ty {
+        Type::Reference(reference) => is_path(&reference.elem),
+        Type::Paren(paren) => is_path(&paren.elem),
+        Type::Group(group) => is_path(&group.elem),
+        Type::Path(path) if path.qself.is_none() => {
+            let Some(last) = path.path.segments.last() else {
+                return false;
+            };
+            if last.ident == "Path" || last.ident == "PathBuf" {
+                return last.arguments.is_none();
+            }
+            let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+                return false;
+            };
+            ["Box", "Rc", "Arc", "Cow"]
+                .iter()
+                .any(|smart| last.ident == smart)
+                && args.args.iter().any(|arg| match arg {
+                    syn::GenericArgument::Type(inner) => is_path(inner),
+                    _ => false,
+                })
+        }
+        _ => false,
+    }
 }
 
 /// Whether `attr` is `#[non_exhaustive]`.

@@ -5,6 +5,7 @@
 //! the text is that field).
 
 use proc_macro2::{Group, Ident, Spacing, Span, TokenStream, TokenTree};
+use quote::format_ident;
 use syn::LitStr;
 use syn::ext::IdentExt as _;
 
@@ -127,6 +128,12 @@ fn spec_args(spec: &str) -> (Vec<(core::ops::Range<usize>, Arg)>, bool) {
     (args, spec.contains(".*"))
 }
 
+/// Whether a placeholder with `spec` formats with `Display`: its spec ends in no type (`?`,
+/// `x`, `e`, ..; a width or precision argument ends in `$`, a fill is followed by an alignment).
+fn shows_with_display(spec: &str) -> bool {
+    !spec.ends_with(|c: char| c == '?' || c.is_ascii_alphabetic())
+}
+
 /// A field of the variant a display belongs to.
 pub(crate) struct FieldName {
     /// Its name, for a named field.
@@ -136,6 +143,9 @@ pub(crate) struct FieldName {
     /// string's span; a named field's binding is the field's own name, written by the user
     /// beside the string.
     pub(crate) binding: Ident,
+    /// Whether its type is written as a path (`PathBuf`, `&Path`, `Box<Path>`), which has no
+    /// `Display`: `{field}` shows it through `display()`, as thiserror does.
+    pub(crate) path: bool,
 }
 
 /// A display text checked against its variant's fields and rewritten for `write!`.
@@ -150,6 +160,9 @@ pub(crate) struct Plan {
     pub(crate) args: Vec<TokenStream>,
     /// The fields the format string and arguments use, by position.
     pub(crate) used: Vec<bool>,
+    /// The path fields `{field}` shows (see [`FieldName::path`]): the argument each is passed
+    /// as, and its binding.
+    pub(crate) paths: Vec<(Ident, Ident)>,
 }
 
 /// Checks `text` (and the arguments after it) against the variant's `fields` and rewrites it:
@@ -179,6 +192,7 @@ pub(crate) fn plan(
         named,
         next: 0,
         used: vec![false; fields.len()],
+        paths: Vec::new(),
     };
     let mut format = String::new();
     let mut has_holes = false;
@@ -197,7 +211,9 @@ pub(crate) fn plan(
             }
         }
     }
-    let mut used = resolver.used;
+    let Resolver {
+        mut used, paths, ..
+    } = resolver;
     let args = args
         .iter()
         .map(|arg| shorthand(arg.clone(), fields, &mut used))
@@ -208,6 +224,7 @@ pub(crate) fn plan(
         plain,
         args,
         used,
+        paths,
     })
 }
 
@@ -224,9 +241,11 @@ struct Resolver<'a> {
     next: usize,
     /// The fields named so far, by position.
     used: Vec<bool>,
+    /// The path fields shown with `Display` so far: argument name, binding.
+    paths: Vec<(Ident, Ident)>,
 }
 
-impl Resolver<'_> {
+impl<'a> Resolver<'a> {
     /// The inside of `hole`'s braces, rewritten: its argument and its spec's.
     fn hole(&mut self, hole: &Hole) -> Result<String, syn::Error> {
         let (spec_args, star) = spec_args(&hole.spec);
@@ -238,6 +257,15 @@ impl Resolver<'_> {
             ));
         }
         let mut inside = self.arg(&hole.arg)?;
+        if let Some(field) = self.field_of(&hole.arg).filter(|f| f.path)
+            && shows_with_display(&hole.spec)
+        {
+            let name = format_ident!("__fs_path_{}", field.binding, span = self.text.span());
+            inside = name.to_string();
+            if !self.paths.iter().any(|(known, _)| *known == name) {
+                self.paths.push((name, field.binding.clone()));
+            }
+        }
         let mut spec = hole.spec.clone();
         for (range, arg) in spec_args.into_iter().rev() {
             let name = self.arg(&arg)?;
@@ -295,6 +323,17 @@ impl Resolver<'_> {
                     )))
                 }
             }
+        }
+    }
+
+    /// The field `arg` names, as [`Resolver::arg`] resolves it (after it has).
+    fn field_of(&self, arg: &Arg) -> Option<&'a FieldName> {
+        match arg {
+            Arg::Index(i) if self.positional == 0 => self.fields.get(*i),
+            Arg::Name(name) if !self.named.contains(name) => {
+                self.fields.iter().find(|f| f.name.as_deref() == Some(name))
+            }
+            _ => None,
         }
     }
 
@@ -494,6 +533,7 @@ mod tests {
             .map(|n| FieldName {
                 name: Some((*n).to_owned()),
                 binding: Ident::new(n, Span::call_site()),
+                path: false,
             })
             .collect()
     }
@@ -503,6 +543,7 @@ mod tests {
             .map(|i| FieldName {
                 name: None,
                 binding: Ident::new(&format!("field{i}"), Span::call_site()),
+                path: false,
             })
             .collect()
     }
@@ -544,6 +585,38 @@ mod tests {
         assert_eq!(
             rewrite("{self:?} of {len}", &[], &fields).unwrap(),
             "{self:?} of {len}"
+        );
+    }
+
+    #[test]
+    fn a_path_field_shown_with_display_is_passed_through_display() {
+        let mut fields = named(&["path", "len"]);
+        fields[0].path = true;
+        let paths = |text: &str, args: &[TokenStream]| {
+            let lit = LitStr::new(text, Span::call_site());
+            let plan = plan(&lit, args, &fields, "V").unwrap();
+            let paths: Vec<String> = plan
+                .paths
+                .iter()
+                .map(|(name, binding)| format!("{name}={binding}"))
+                .collect();
+            (plan.format.value(), paths)
+        };
+        assert_eq!(
+            paths("{path} {path:?} {path:>8} {path:#} {len}", &[]),
+            (
+                "{__fs_path_path} {path:?} {__fs_path_path:>8} {__fs_path_path:#} {len}".to_owned(),
+                vec!["__fs_path_path=path".to_owned()]
+            )
+        );
+        // Not with another trait, nor where a named argument after the text takes the name.
+        assert_eq!(
+            paths("{path:x?} {path:e}", &[]),
+            ("{path:x?} {path:e}".to_owned(), Vec::new())
+        );
+        assert_eq!(
+            paths("{path}", &[quote!(path = 3)]),
+            ("{path}".to_owned(), Vec::new())
         );
     }
 
@@ -622,6 +695,7 @@ mod tests {
         let raw = vec![FieldName {
             name: Some("type".to_owned()),
             binding: Ident::new("field_type", Span::call_site()),
+            path: false,
         }];
         assert_eq!(
             rewrite("{}", &[quote!(r#type.len())], &raw).unwrap(),

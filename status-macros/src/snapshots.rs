@@ -93,6 +93,8 @@ fn kinds_with_fields() {
                 Named { name: String, line: u32 },
                 #[error(transparent)]
                 Other(Box<dyn std::error::Error + Send + Sync>),
+                #[error("cannot open {path} ({path:?})")]
+                Open { path: std::path::PathBuf },
                 Custom,
             }
         },

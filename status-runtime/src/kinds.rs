@@ -980,6 +980,47 @@ impl<'a, K> KindNotDebug<'a> for &DebugKind<'a, K> {
     }
 }
 
+/// A field that `{field}` in a display text shows: a filesystem path (`Path`, `PathBuf`, and
+/// what dereferences to one) through `display()`, as thiserror shows one, and any `Display`
+/// type as it is. The derive calls it on fields whose type is written as a path; method
+/// resolution picks the impl.
+pub trait AsDisplay<'a> {
+    /// What is shown.
+    type Target: fmt::Display;
+
+    /// The value to show.
+    fn __fs_as_display(&'a self) -> Self::Target;
+}
+
+impl<'a, T: fmt::Display + ?Sized + 'a> AsDisplay<'a> for &T {
+    type Target = &'a T;
+
+    #[inline]
+    fn __fs_as_display(&'a self) -> &'a T {
+        self
+    }
+}
+
+#[cfg(feature = "std")]
+impl<'a> AsDisplay<'a> for std::path::Path {
+    type Target = std::path::Display<'a>;
+
+    #[inline]
+    fn __fs_as_display(&'a self) -> std::path::Display<'a> {
+        self.display()
+    }
+}
+
+#[cfg(feature = "std")]
+impl<'a> AsDisplay<'a> for std::path::PathBuf {
+    type Target = std::path::Display<'a>;
+
+    #[inline]
+    fn __fs_as_display(&'a self) -> std::path::Display<'a> {
+        self.display()
+    }
+}
+
 /// A source field as `&dyn Error`, whether it is an error type, a boxed trait object or a type
 /// that dereferences to one (as `anyhow::Error` does).
 pub trait AsDynError<'a> {

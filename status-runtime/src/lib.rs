@@ -116,11 +116,11 @@ macro_rules! __fs_if_serde {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::kinds::{
-        AnyKinds, AsDynError, AssertDebug, CannotStoreMadeKind, DebugKind, EqKinds, Field,
-        FieldIsNotStatus, FieldIsStatus, FieldProbe, Kind, KindIsDebug, KindMaker, KindNotDebug,
-        KindPair, NotSendField, OpaqueField, PackField, Packer, Packing, SendField, SourceField,
-        Storable, StorableIfSync, StoreMadeKind, Unpacker, Width, kind_error_source, kind_of,
-        take_kind, word_of,
+        AnyKinds, AsDisplay, AsDynError, AssertDebug, CannotStoreMadeKind, DebugKind, EqKinds,
+        Field, FieldIsNotStatus, FieldIsStatus, FieldProbe, Kind, KindIsDebug, KindMaker,
+        KindNotDebug, KindPair, NotSendField, OpaqueField, PackField, Packer, Packing, SendField,
+        SourceField, Storable, StorableIfSync, StoreMadeKind, Unpacker, Width, kind_error_source,
+        kind_of, take_kind, word_of,
     };
     pub use crate::pieces::{
         Hex, IntoHexPiece, IntoPiece, LowerHexOf, Parts, Piece, PieceOf, Text, UpperHexOf,

@@ -67,8 +67,12 @@ pub(super) fn display(g: &Gen<'_>) -> TokenStream {
 fn kind_display(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     // Hygienic: a field named `f` or `formatter` does not shadow it.
     let formatter = local("formatter");
-    let arms = g.input.variants.iter().map(|v| variant_arm(v, &formatter));
     let private = &g.private;
+    let arms = g
+        .input
+        .variants
+        .iter()
+        .map(|v| variant_arm(v, &formatter, private));
     quote! {
         #[automatically_derived]
         #[allow(deprecated)]
@@ -98,7 +102,7 @@ fn kind_display(g: &Gen<'_>, kind: &Ident) -> TokenStream {
 
 /// The match arm that writes `v`: its display text with the fields it names (bound, the others
 /// `_`), its one field's text when `transparent`, or its name.
-fn variant_arm(v: &Variant<'_>, formatter: &Ident) -> TokenStream {
+fn variant_arm(v: &Variant<'_>, formatter: &Ident, private: &TokenStream) -> TokenStream {
     let ident = v.ident;
     if let Some(fmt) = &v.attrs.fmt {
         // thiserror's `fmt = path`: the fields by reference, in order, then the formatter.
@@ -135,8 +139,23 @@ fn variant_arm(v: &Variant<'_>, formatter: &Ident) -> TokenStream {
     }
     let format = &plan.format;
     let args = &plan.args;
+    if plan.paths.is_empty() {
+        return quote! {
+            Self::#ident #pattern => ::core::write!(#formatter, #format #(, #args)*),
+        };
+    }
+    // `{path}` of a `PathBuf` field: shown through `display()`, as thiserror shows it.
+    let (names, bindings): (Vec<_>, Vec<_>) = plan.paths.iter().cloned().unzip();
     quote! {
-        Self::#ident #pattern => ::core::write!(#formatter, #format #(, #args)*),
+        Self::#ident #pattern => {
+            use #private::AsDisplay as _;
+            ::core::write!(
+                #formatter,
+                #format
+                #(, #args)*
+                #(, #names = #bindings.__fs_as_display())*
+            )
+        }
     }
 }
 

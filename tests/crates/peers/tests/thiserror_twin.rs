@@ -100,6 +100,17 @@ twins! {
     MaybeNamed {
         source: Option<std::num::ParseIntError>,
     },
+    // A path field shows through `display()`, as thiserror shows it: in any path type the
+    // text reaches (`&Path`, `Box<Path>`, `Arc<PathBuf>`), and beside its `Debug`.
+    #[error("cannot open {0}")]
+    OpenPath(std::path::PathBuf),
+    #[error("cannot read {path} ({path:?}) in {dir}")]
+    ReadPath {
+        path: std::path::PathBuf,
+        dir: &'static std::path::Path,
+    },
+    #[error("boxed {0} and {1}")]
+    BoxedPath(Box<std::path::Path>, std::sync::Arc<std::path::PathBuf>),
     #[error("no fields")]
     Unit,
     // A variant without fields whose text formats a value in scope, as thiserror's does.
@@ -183,6 +194,15 @@ fn every_variant_displays_as_thiserror_displays_it() {
     same!(ErrorKind::MaybeNamed {
         source: Some("x".parse::<u8>().unwrap_err())
     });
+    same!(ErrorKind::OpenPath("/etc/app.toml".into()));
+    same!(ErrorKind::ReadPath {
+        path: "data/x.parquet".into(),
+        dir: std::path::Path::new("/srv")
+    });
+    same!(ErrorKind::BoxedPath(
+        std::path::Path::new("a/b").into(),
+        std::sync::Arc::new("c".into())
+    ));
     same!(ErrorKind::Unit);
     same!(ErrorKind::Limited);
     same!(ErrorKind::Doubled);
