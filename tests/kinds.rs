@@ -454,29 +454,45 @@ pub enum ComparedKind {
     Between { lo: u64, hi: u64 },
 }
 
-/// A kind enum that is `PartialEq` only: comparing its kinds would make a status with a NaN
-/// unequal to itself, and the status is `Eq`; code and message decide.
+/// A kind enum that is `PartialEq` only, as a thiserror enum with a float often is: its kinds
+/// are compared too, and a status with a NaN is still equal to itself.
 #[derive(FastStatus, Debug, PartialEq)]
 #[status(name = Measured)]
 pub enum MeasuredKind {
     #[error("off by {0}")]
     Off(f64),
+    #[error("at {0}")]
+    At(u16),
 }
 
 #[test]
-fn equality_compares_kinds_when_they_are_eq() {
+fn equality_compares_kinds_when_they_are_partial_eq() {
     assert_eq!(Compared::at(1), Compared::at(1));
     assert_ne!(Compared::at(1), Compared::at(2));
     assert_eq!(Compared::between(1, 2), Compared::between(1, 2));
     assert_ne!(Compared::between(1, 2), Compared::between(1, 3));
     assert_ne!(Compared::at(1), Compared::between(1, 1));
+    // Stored and packed kinds alike (`1 << 40` takes the heap).
+    assert_ne!(Compared::at(1 << 40), Compared::at((1 << 40) + 1));
+    assert_eq!(Compared::at(1 << 40), Compared::at(1 << 40));
     // A kind that is not `PartialEq` (it holds an `io::Error`): code and message decide.
     assert_eq!(Error::too_big(1, 2), Error::too_big(1, 2));
     assert_eq!(Error::too_big(1, 2), Error::too_big(3, 4));
-    // `Eq` is reflexive, also for a kind that is `PartialEq` only and holds a NaN.
+    // `PartialEq` only: compared, as the thiserror enum compared them.
+    assert_ne!(Measured::off(1.0), Measured::off(2.0));
+    assert_eq!(Measured::off(1.5), Measured::off(1.5));
+    assert_ne!(Measured::at(1), Measured::at(2));
+    assert_eq!(
+        Measured::from(MeasuredKind::At(7)),
+        Measured::at(7).with_message("")
+    );
+    // `Eq` stays reflexive: a status with a NaN equals itself, its clones and a changed copy
+    // with the same message (which shares its value), though the NaNs are unequal.
     let nan = Measured::off(f64::NAN);
+    assert_eq!(nan, nan);
     assert_eq!(nan, nan.clone());
-    assert_eq!(Measured::off(1.0), Measured::off(2.0));
+    assert_eq!(nan, nan.clone().context("read"));
+    assert_ne!(nan, Measured::off(f64::NAN));
 }
 
 /// A field whose `Display` panics: the status is made without formatting it, and displaying

@@ -1056,21 +1056,29 @@ impl<'a> AsDynError<'a> for dyn Error + Send + Sync + 'a {
     }
 }
 
-/// Two statuses' kinds, for the compile-time choice between [`EqKinds`] (the kind is `Eq`:
-/// compared) and [`AnyKinds`] (it is not: equal). `Eq`, not `PartialEq`: the status is `Eq`,
-/// so its equality must stay reflexive, which a kind holding an `f64` (NaN) would break.
+/// Two statuses' kinds, for the compile-time choice between [`EqKinds`] (the kind is
+/// `PartialEq`: compared) and [`AnyKinds`] (it is not: equal).
 pub struct KindPair<'a, K>(pub Option<KindRef<'a, K>>, pub Option<KindRef<'a, K>>);
 
-/// Kinds compared: implemented for `&&KindPair<K>` when `K: Eq`.
+/// Kinds compared: implemented for `&&KindPair<K>` when `K: PartialEq`. One stored value, read
+/// by both (a status and its clones, or a changed copy), is equal to itself whatever its
+/// `PartialEq` says (a NaN field), so the status's equality stays reflexive, as its `Eq` says;
+/// the status's own word is compared first for the same reason (packed fields).
 pub trait EqKinds {
     /// Whether the kinds are equal.
     fn __fs_eq(self) -> bool;
 }
 
-impl<K: Eq> EqKinds for &&KindPair<'_, K> {
+impl<K: PartialEq> EqKinds for &&KindPair<'_, K> {
     #[inline]
     fn __fs_eq(self) -> bool {
-        self.0 == self.1
+        match (&self.0, &self.1) {
+            (Some(a), Some(b)) => {
+                let (a, b): (&K, &K) = (a, b);
+                core::ptr::eq(core::ptr::from_ref(a), core::ptr::from_ref(b)) || a == b
+            }
+            (a, b) => a.is_none() && b.is_none(),
+        }
     }
 }
 

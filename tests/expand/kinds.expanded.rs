@@ -513,15 +513,16 @@ impl ::core::clone::Clone for __fast_status_ErrorKind::Error {
 }
 #[automatically_derived]
 impl ::core::cmp::PartialEq for __fast_status_ErrorKind::Error {
-    ///Statuses are equal when their codes and messages are, and their kinds (when the kind enum is `Eq`).
+    ///Statuses are equal when their codes and messages are, and their kinds (when the kind enum is `PartialEq`). A status is always equal to itself and to its clones.
     #[inline]
     fn eq(&self, other: &Self) -> ::core::primitive::bool {
-        self.0.same_code_and_message(&other.0)
-            && {
-                use ::fast_status::__private::{AnyKinds as _, EqKinds as _};
-                (&&::fast_status::__private::KindPair(self.kind(), other.kind()))
-                    .__fs_eq()
-            }
+        self.0.is_same(&other.0)
+            || (self.0.same_code_and_message(&other.0)
+                && {
+                    use ::fast_status::__private::{AnyKinds as _, EqKinds as _};
+                    (&&::fast_status::__private::KindPair(self.kind(), other.kind()))
+                        .__fs_eq()
+                })
     }
 }
 #[automatically_derived]

@@ -277,7 +277,7 @@ impl ::core::cmp::PartialEq for __fast_status_ErrorKind::Error {
     ///Statuses are equal when their codes and messages are.
     #[inline]
     fn eq(&self, other: &Self) -> ::core::primitive::bool {
-        self.0.same_code_and_message(&other.0) && true
+        self.0.is_same(&other.0) || (self.0.same_code_and_message(&other.0) && true)
     }
 }
 #[automatically_derived]

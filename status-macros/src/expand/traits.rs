@@ -135,7 +135,7 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
         ),
         Some(kind) => (
             "Statuses are equal when their codes and messages are, and their kinds (when the \
-             kind enum is `Eq`).",
+             kind enum is `PartialEq`). A status is always equal to itself and to its clones.",
             quote! {{
                 use #private::{AnyKinds as _, EqKinds as _};
                 (&&#private::KindPair(self.kind(), other.kind())).__fs_eq()
@@ -160,7 +160,8 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
             #[doc = #eq_doc]
             #[inline]
             fn eq(&self, other: &Self) -> ::core::primitive::bool {
-                self.0.same_code_and_message(&other.0) && #kinds_equal
+                self.0.is_same(&other.0)
+                    || (self.0.same_code_and_message(&other.0) && #kinds_equal)
             }
         }
 

@@ -217,6 +217,14 @@ impl Repr {
     pub fn same_code_and_message(&self, other: &Self) -> bool {
         self.raw_code() == other.raw_code() && self.message() == other.message()
     }
+
+    /// Whether the two words are the same state: one heap payload shared (a status and its
+    /// clones), or the same inline, static or packed bits.
+    #[inline]
+    #[must_use]
+    pub fn is_same(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
 }
 
 #[cfg(feature = "alloc")]
