@@ -4,6 +4,8 @@ use fast_status::FastStatus;
 enum StatusCode {
     Code,
     Message,
+    // A builder every status has (its constructor and the builder were two definitions).
+    WithSource,
     Invalid,
     // A built-in chosen by `method` itself.
     #[status(method = location)]
