@@ -26,6 +26,13 @@ pub fn set_backtrace_capture(enabled: bool) {
     POLICY.store(if enabled { ON } else { OFF }, Ordering::Relaxed);
 }
 
+/// Whether capture is known to be off: one load and a compare, for a creation path that checks
+/// before it allocates and leaves every other case (on, or not decided yet) to a cold path.
+#[inline]
+pub(crate) fn known_off() -> bool {
+    POLICY.load(Ordering::Relaxed) == OFF
+}
+
 /// Whether statuses created now capture a backtrace: one load once decided.
 #[inline]
 pub(crate) fn enabled() -> bool {
