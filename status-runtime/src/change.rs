@@ -128,6 +128,20 @@ impl Repr {
         repr
     }
 
+    /// This new status with a backtrace if capture is on (deciding it from the environment
+    /// the first time): the cold end of [`Repr::from_kind`], which calls it last, so that with
+    /// capture off the caller keeps no register across a call after its allocation.
+    #[cfg(feature = "std")]
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn traced(self) -> Self {
+        if crate::backtrace::enabled() {
+            self.with_backtrace()
+        } else {
+            self
+        }
+    }
+
     /// The extras of a payload only this word holds, created if missing, to change. `None`
     /// without memory (state unchanged, apart from an unshared copy that may have been made).
     ///

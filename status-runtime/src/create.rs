@@ -276,33 +276,19 @@ impl Repr {
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Self {
-        // The policy first, so that with backtraces off nothing is called after the
-        // allocation: the payload's address need not be kept across a call, and the
-        // constructor saves fewer registers (heap4 in BENCHMARKS.md).
+        let Ok(repr) = Self::alloc_value(raw, make, ty, Some(location)) else {
+            return Self::inline(raw);
+        };
+        // Anything but "known off" goes to a cold function, called last: with backtraces off
+        // nothing is called after the allocation, so the payload's address is kept across no
+        // call and the constructor saves fewer registers (heap4 in BENCHMARKS.md).
         #[cfg(feature = "std")]
         if backtraces == Backtraces::Env && !crate::backtrace::known_off() {
-            return Self::from_kind_maybe_traced(raw, make, ty, location);
+            return repr.traced();
         }
         #[cfg(not(feature = "std"))]
         let _ = backtraces;
-        match Self::alloc_value(raw, make, ty, Some(location)) {
-            Ok(repr) => repr,
-            Err(_) => Self::inline(raw),
-        }
-    }
-
-    /// [`Repr::from_kind`] when backtraces may be on (on, or not decided yet): out of line.
-    #[cfg(feature = "std")]
-    #[cold]
-    #[inline(never)]
-    fn from_kind_maybe_traced<K: Send + Sync + 'static>(
-        raw: u32,
-        make: impl FnOnce() -> K,
-        ty: &'static ValueType<K>,
-        location: &'static Location<'static>,
-    ) -> Self {
-        let heap = Self::alloc_value(raw, make, ty, Some(location)).ok();
-        Self::created(raw, heap, Backtraces::Env)
+        repr
     }
 
     /// Replaces the message with `message`, written as its type allows (as
