@@ -125,7 +125,7 @@ impl Repr {
             return Some(info);
         }
         match payload.extras()?.kind.as_ref()? {
-            KindHolder::Value(share) => share.info(),
+            KindHolder::Value(share) => Some(share.info()),
             KindHolder::Packed(_) => None,
         }
     }

@@ -38,7 +38,7 @@ use super::refcount::RefCount;
 use super::sink::MessageSink;
 
 /// The start of every payload; the body follows it in the same allocation: `cap` message bytes,
-/// or the value `value` describes.
+/// or the value `body` describes.
 #[repr(C)]
 pub(crate) struct Header {
     /// Shares held by status words.
@@ -52,8 +52,10 @@ pub(crate) struct Header {
     len: usize,
     location: Option<&'static Location<'static>>,
     extras: ExtrasAt,
-    /// The type of the value after the header, for a value body.
-    value: Option<&'static ValueInfo>,
+    /// What the body is: the type of the value after the header, or, for a message body,
+    /// [`MESSAGE_BODY`]. What the last status share's release calls comes from here, so that
+    /// it is one indirect jump for both kinds of body.
+    body: &'static ValueInfo,
     /// Under loom, the accesses the refcount must order: of the header and extras, and of the
     /// value (which value shares read).
     #[cfg(loom)]
@@ -150,12 +152,17 @@ fn message_layout(cap: usize) -> Option<Layout> {
 }
 
 /// What the payload needs to know of the type of a value body: the part of a [`ValueType`]
-/// that a header points at.
+/// that a header points at. A message body has one too, [`MESSAGE_BODY`], which describes no
+/// value type.
 pub(crate) struct ValueInfo {
     /// The type's id, to check a read of the value (the caller names the type).
     type_id: TypeId,
-    /// Frees a payload of this type: `free_payload::<K, _>`.
+    /// Frees a payload of this type, once nothing references it: `free_payload::<K, _>`.
     free: unsafe fn(NonNull<Header>),
+    /// What giving up the last status share of a payload of this type does: frees it, unless
+    /// a value share still holds it (`release_last_of_value::<K, _>`); for a message body,
+    /// which has no value shares, `free_message`.
+    release_last: unsafe fn(NonNull<Header>),
     /// The status a status holding a value of this type has as its source, if it has one
     /// (for a kind enum, a variant's source field may be a status): what reports ask of a
     /// status they reach through a chain, whose type they do not know.
@@ -224,6 +231,7 @@ impl<K: 'static> ValueType<K> {
             info: ValueInfo {
                 type_id: TypeId::of::<K>(),
                 free: free_payload::<K, D>,
+                release_last: release_last_of_value::<K, D>,
                 source_status,
                 transparent_status,
             },
@@ -244,6 +252,19 @@ impl<K: 'static> Default for ValueType<K> {
         Self::new()
     }
 }
+
+/// The body of a message payload: no value type (its type id is a type of this module, which
+/// no caller names, so no read of a value matches it, and `is_exactly` compares addresses).
+static MESSAGE_BODY: ValueInfo = ValueInfo {
+    type_id: TypeId::of::<MessageBody>(),
+    free: free_message,
+    release_last: free_message,
+    source_status: Repr::attached_source_status,
+    transparent_status: |_| None,
+};
+
+/// The type [`MESSAGE_BODY`] names: a message is no value.
+struct MessageBody;
 
 /// Where a `K` starts in its payload: after the header, aligned for it.
 const fn value_offset<K>() -> usize {
@@ -330,6 +351,28 @@ unsafe fn free_payload<K, D: DropTest<K>>(ptr: NonNull<Header>) {
     unsafe { free_value::<K>(ptr) }
 }
 
+/// Gives up the status words' share of the value payload at `ptr`, whose last status share is
+/// gone: frees the payload when no value share holds it, or else drops what only statuses read.
+/// Each end is a tail call.
+///
+/// # Safety
+///
+/// `ptr` is the allocation pointer of a payload built by `alloc_value::<K>` whose last status
+/// share was given up just now.
+unsafe fn release_last_of_value<K, D: DropTest<K>>(ptr: NonNull<Header>) {
+    // SAFETY: the payload is live while the status words' share of its value is not given up;
+    // a read of one count, whose reference is not kept.
+    if unsafe { &(*ptr.as_ptr()).holders }.is_unique() {
+        // SAFETY: no value share either (`is_unique`'s `Acquire` orders their reads before
+        // the free), and no status share: nothing references the payload, whose value is a
+        // `K`.
+        unsafe { free_payload::<K, D>(ptr) }
+    } else {
+        // SAFETY: the last status share is gone.
+        unsafe { retire_shared_value(ptr) }
+    }
+}
+
 /// Drops a payload's header when dropped: made before the value is dropped, so that a panic
 /// there still drops the header's extras (before the allocation is freed).
 struct DropHeader(NonNull<Header>);
@@ -411,7 +454,7 @@ unsafe fn drop_header(ptr: NonNull<Header>) {
 const _: () = {
     assert!(!core::mem::needs_drop::<RefCount>());
     assert!(!core::mem::needs_drop::<Option<&'static Location<'static>>>());
-    assert!(!core::mem::needs_drop::<Option<&'static ValueInfo>>());
+    assert!(!core::mem::needs_drop::<&'static ValueInfo>());
 };
 
 /// Drops a payload's extras.
@@ -541,7 +584,7 @@ impl Repr {
                 len: 0,
                 location,
                 extras: ExtrasAt::None,
-                value: Some(ty),
+                body: ty,
                 #[cfg(loom)]
                 access: super::refcount::Access::new(),
                 #[cfg(loom)]
@@ -705,7 +748,8 @@ impl<'a> PayloadRef<'a> {
     #[inline]
     pub(crate) fn value_info(self) -> Option<&'static ValueInfo> {
         // SAFETY: as for `code`.
-        unsafe { (*self.ptr.as_ptr()).value }
+        let body = unsafe { (*self.ptr.as_ptr()).body };
+        (!ptr::eq(body, &raw const MESSAGE_BODY)).then_some(body)
     }
 
     /// Whether the body is a value (of some variant with fields).
@@ -865,19 +909,13 @@ impl Own {
             return;
         }
         // SAFETY: that was the last status share: the payload is live while the status words'
-        // share of its value (or, for a message, the payload itself) is not given up; reads of
-        // one field and of a count, whose reference is not kept.
-        match unsafe { (*ptr.as_ptr()).value } {
-            // SAFETY: a message payload has no value shares: nothing else references it.
-            None => unsafe { free_message(ptr) },
-            // SAFETY: no value share either (`is_unique`'s `Acquire` orders their reads before
-            // the free); the payload's value is a `K` whose `free` this is.
-            Some(ty) if unsafe { &(*ptr.as_ptr()).holders }.is_unique() => unsafe {
-                (ty.free)(ptr);
-            },
-            // SAFETY: the last status share is gone.
-            Some(_) => unsafe { retire_shared_value(ptr) },
-        }
+        // share of its value (or, for a message, the payload itself) is not given up; a read
+        // of one field, set at construction.
+        let body = unsafe { (*ptr.as_ptr()).body };
+        // SAFETY: the last status share of a payload with this body is gone, which is what
+        // its `release_last` takes: `free_message` for a message (which has no value shares,
+        // so nothing else references it), `release_last_of_value::<K, _>` for a `K`.
+        unsafe { (body.release_last)(ptr) }
     }
 }
 
@@ -938,8 +976,9 @@ unsafe fn value_of<'a, K: 'static>(
     expected: &'static ValueType<K>,
     matches: fn(&'static ValueInfo, &'static ValueType<K>) -> bool,
 ) -> Option<&'a K> {
-    // SAFETY: as the caller guarantees; a read of one field, which never changes.
-    let ty = unsafe { (*ptr.as_ptr()).value }?;
+    // SAFETY: as the caller guarantees; a read of one field, which never changes. A message
+    // body's description matches no `K`.
+    let ty = unsafe { (*ptr.as_ptr()).body };
     if !matches(ty, expected) {
         return None;
     }
@@ -999,11 +1038,11 @@ impl ValueShare {
         Ok(unsafe { take_and_free::<K>(ptr) })
     }
 
-    /// The description of the value's type (always there: `of` checked it).
-    pub(crate) fn info(&self) -> Option<&'static ValueInfo> {
+    /// The description of the value's type (a value's: `of` checked it).
+    pub(crate) fn info(&self) -> &'static ValueInfo {
         // SAFETY: this share keeps the payload alive; a read of one field, which never
         // changes.
-        unsafe { (*self.0.as_ptr()).value }
+        unsafe { (*self.0.as_ptr()).body }
     }
 
     /// The count of the value's holders.
@@ -1025,12 +1064,12 @@ impl Drop for ValueShare {
         if !self.holders().decrement_is_last() {
             return;
         }
-        // SAFETY: the payload is live until freed; a read of one field, set at construction.
-        if let Some(ty) = unsafe { (*self.0.as_ptr()).value } {
-            // SAFETY: that was the last holder: the status words' share is gone too, so
-            // nothing references the payload, whose value is a `K` whose `free` this is.
-            unsafe { (ty.free)(self.0) };
-        }
+        // SAFETY: the payload is live until freed; a read of one field, set at construction:
+        // a value's description (`of` took shares of value bodies only).
+        let ty = unsafe { (*self.0.as_ptr()).body };
+        // SAFETY: that was the last holder: the status words' share is gone too, so nothing
+        // references the payload, whose value is a `K` whose `free` this is.
+        unsafe { (ty.free)(self.0) };
     }
 }
 
@@ -1119,7 +1158,7 @@ impl Pending {
                 len: this.len,
                 location,
                 extras,
-                value: None,
+                body: &MESSAGE_BODY,
                 #[cfg(loom)]
                 access: super::refcount::Access::new(),
                 #[cfg(loom)]
