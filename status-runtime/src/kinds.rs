@@ -980,10 +980,11 @@ impl<'a, K> KindNotDebug<'a> for &DebugKind<'a, K> {
     }
 }
 
-/// A field that `{field}` in a display text shows: a filesystem path (`Path`, `PathBuf`, and
-/// what dereferences to one) through `display()`, as thiserror shows one, and any `Display`
-/// type as it is. The derive calls it on fields whose type is written as a path; method
-/// resolution picks the impl.
+/// A field that `{field}` in a display text shows: a filesystem path (`Path`, and what
+/// dereferences to one: `PathBuf`, `Box<Path>`, ..) through `display()`, as thiserror shows
+/// one, and any `Display` type as it is. The derive calls it, by method syntax, on fields whose
+/// type is written as a path; autoderef finds the impl (a `PathBuf` is not `Display`, so the
+/// reference impl does not apply, and it derefs to `Path`).
 pub trait AsDisplay<'a> {
     /// What is shown.
     type Target: fmt::Display;
@@ -1003,16 +1004,6 @@ impl<'a, T: fmt::Display + ?Sized + 'a> AsDisplay<'a> for &T {
 
 #[cfg(feature = "std")]
 impl<'a> AsDisplay<'a> for std::path::Path {
-    type Target = std::path::Display<'a>;
-
-    #[inline]
-    fn __fs_as_display(&'a self) -> std::path::Display<'a> {
-        self.display()
-    }
-}
-
-#[cfg(feature = "std")]
-impl<'a> AsDisplay<'a> for std::path::PathBuf {
     type Target = std::path::Display<'a>;
 
     #[inline]
