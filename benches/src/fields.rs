@@ -10,8 +10,9 @@
 //!
 //! Every module has: `value(x)`, the success path (`Result<u64, E>`); `packed1..4(x)`,
 //! `heap1..4(x)` (`TooBig` with a size over 16 bits) and `small1..4(x)` (`TooBig` with sizes
-//! below `2^16`), an error made in the first frame and propagated through four; `inspect(&E)`,
-//! what a caller reads (the offset or the size, matched on the variant); and `reader(buf, at)`, a
+//! below `2^16`) and `text1..4(x)` (`Invalid { at, text }`, a variant that owns a `String`), an
+//! error made in the first frame and propagated through four; `inspect(&E)`, what a caller
+//! reads (the offset, the size or the position, matched on the variant); and `reader(buf, at)`, a
 //! small out-of-line reader whose error branch builds `TooBig`, for the code size of an error
 //! site. Every error is made behind a constructor that is out of line and cold, so the shapes
 //! are equal; fast-status's generated constructors are that already.
@@ -74,6 +75,7 @@ macro_rules! fields_shapes {
         $(#[$make:meta])*
         fn packed($p:ident) $packed:block
         fn heap($s:ident, $l:ident) $heap:block
+        fn text($a:ident, $t:ident) $text:block
         fn inspect($e:ident) $inspect:block
     ) => {
         /// The error type under test.
@@ -84,6 +86,9 @@ macro_rules! fields_shapes {
 
         $(#[$make])*
         pub(crate) fn make_heap($s: usize, $l: usize) -> E $heap
+
+        $(#[$make])*
+        fn make_text($a: usize, $t: String) -> E $text
 
         /// The value the packed error carries: the low bits of `x`.
         #[inline]
@@ -121,6 +126,15 @@ macro_rules! fields_shapes {
         four_frames!(packed: packed1, packed2, packed3, packed4);
         four_frames!(heap: heap1, heap2, heap3, heap4);
         four_frames!(small: small1, small2, small3, small4);
+        four_frames!(text: text1, text2, text3, text4);
+
+        /// A variant that owns a `String` (one allocation of its own for every type) beside a
+        /// position: fast-status stores it in one more allocation, as the boxed enum does.
+        #[inline]
+        fn text(x: u64) -> E {
+            #[allow(clippy::cast_possible_truncation, reason = "64-bit targets")]
+            make_text(x as usize, String::from("bad magic"))
+        }
 
         /// What a caller reads: the variant's field.
         #[inline(never)]
@@ -147,11 +161,13 @@ pub mod by_value {
         #[inline(never)]
         fn packed(offset) { ParseError::BadOffset(offset) }
         fn heap(size, len) { ParseError::TooBig { size, len } }
+        fn text(at, text) { ParseError::Invalid { at, text } }
         fn inspect(e) {
             match e {
                 ParseError::BadOffset(offset) => u64::from(*offset),
                 ParseError::TooBig { size, .. } => *size as u64,
-                _ => 0,
+                ParseError::Invalid { at, .. } => *at as u64,
+                ParseError::Io(_) => 0,
             }
         }
     }
@@ -171,11 +187,13 @@ pub mod boxed {
         #[inline(never)]
         fn packed(offset) { Boxed(Box::new(ParseError::BadOffset(offset))) }
         fn heap(size, len) { Boxed(Box::new(ParseError::TooBig { size, len })) }
+        fn text(at, text) { Boxed(Box::new(ParseError::Invalid { at, text })) }
         fn inspect(e) {
             match &*e.0 {
                 ParseError::BadOffset(offset) => u64::from(*offset),
                 ParseError::TooBig { size, .. } => *size as u64,
-                _ => 0,
+                ParseError::Invalid { at, .. } => *at as u64,
+                ParseError::Io(_) => 0,
             }
         }
     }
@@ -191,10 +209,12 @@ pub mod fast {
         #[inline]
         fn packed(offset) { FastParse::bad_offset(offset) }
         fn heap(size, len) { FastParse::too_big(size, len) }
+        fn text(at, text) { FastParse::invalid(at, text) }
         fn inspect(e) {
             match e.kind().as_deref() {
                 Some(FastParseKind::BadOffset(offset)) => u64::from(*offset),
                 Some(FastParseKind::TooBig { size, .. }) => *size as u64,
+                Some(FastParseKind::Invalid { at, .. }) => *at as u64,
                 _ => 0,
             }
         }
@@ -209,6 +229,7 @@ pub mod anyhow {
         #[inline(never)]
         fn packed(offset) { anyhow::anyhow!("bad offset {offset:#x}") }
         fn heap(size, len) { anyhow::anyhow!("type is too big ({size}) for {len}") }
+        fn text(at, text) { anyhow::anyhow!("invalid at {at}: {text}") }
         fn inspect(e) {
             // No fields: what can be read is whether it is an error at all.
             u64::from(e.is::<std::io::Error>())

@@ -240,6 +240,7 @@ macro_rules! fields_cells {
                     value_cell!(icount_packed4, m::packed4, e => m::inspect(&e));
                     value_cell!(icount_heap4, m::heap4, e => m::inspect(&e));
                     value_cell!(icount_small4, m::small4, e => m::inspect(&e));
+                    value_cell!(icount_text4, m::text4, e => m::inspect(&e));
 
                     /// Keeps the reader in the binary, for `scripts/error-site.sh`.
                     pub fn keep_reader() {
@@ -252,6 +253,7 @@ macro_rules! fields_cells {
                             ("packed4", icount_packed4),
                             ("heap4", icount_heap4),
                             ("small4", icount_small4),
+                            ("text4", icount_text4),
                         ]
                     }
                 }
@@ -272,7 +274,7 @@ macro_rules! fields_cells {
 
 fast_status_benches::for_each_fields_type!(fields_cells);
 
-const FIELDS_SCENARIOS: [&str; 4] = ["value", "packed4", "heap4", "small4"];
+const FIELDS_SCENARIOS: [&str; 5] = ["value", "packed4", "heap4", "small4", "text4"];
 const SHAPE_SCENARIOS: [&str; 4] = ["two4", "str4", "signed_hex4", "display4"];
 
 const CTOR_SCENARIOS: [&str; 2] = ["formatted4", "hex4"];
@@ -483,6 +485,7 @@ fn print_fields(with_fields: &Table, with_instructions: bool) {
     println!("  packed4    BadOffset(u32) made, through 4 frames, its field read back, dropped");
     println!("  heap4      TooBig {{ size, len }} (two usize) with a size over 16 bits, the same");
     println!("  small4     TooBig with sizes below 2^16, the same (fast-status packs them)");
+    println!("  text4      Invalid {{ at, text: String }}, a String of its own, the same");
     println!("  bytes      size_of::<Result<u64, E>>()");
     if with_instructions {
         println!("\ninstructions per operation (callgrind), and ÷ the enum by value's");
@@ -580,31 +583,41 @@ fn print_block(
     bytes: bool,
     cell: impl Fn(&str, &str) -> Option<String>,
 ) {
-    // Each column as wide as its name, at least a figure's (`10.83x`, `113.71`), and two
-    // spaces apart: the main table stays within 120 columns.
-    let width = |scenario: &str| {
-        if scenarios.len() > 4 {
-            scenario.len().max(7) + 2
-        } else {
-            16
-        }
-    };
+    let cells: Vec<Vec<String>> = table
+        .rows
+        .iter()
+        .map(|(module, ..)| {
+            scenarios
+                .iter()
+                .map(|scenario| cell(module, scenario).unwrap_or_else(|| "n/a".to_owned()))
+                .collect()
+        })
+        .collect();
+    // Each column as wide as its name or its widest cell, at least a ratio's (`10.83x`), and
+    // two spaces apart: the main table stays within 120 columns.
+    let widths: Vec<usize> = scenarios
+        .iter()
+        .enumerate()
+        .map(|(i, scenario)| {
+            let widest = cells.iter().map(|row| row[i].len()).max().unwrap_or(0);
+            scenario.len().max(widest).max(7) + 2
+        })
+        .collect();
     print!("{:<25}", "type");
     if bytes {
         print!("{:>6}", "bytes");
     }
-    for scenario in scenarios {
-        print!("{scenario:>width$}", width = width(scenario));
+    for (scenario, width) in scenarios.iter().zip(&widths) {
+        print!("{scenario:>width$}");
     }
     println!();
-    for (module, label, size, _) in &table.rows {
+    for ((_, label, size, _), row) in table.rows.iter().zip(&cells) {
         print!("{label:<25}");
         if bytes {
             print!("{size:>6}");
         }
-        for scenario in scenarios {
-            let text = cell(module, scenario).unwrap_or_else(|| "n/a".to_owned());
-            print!("{text:>width$}", width = width(scenario));
+        for (text, width) in row.iter().zip(&widths) {
+            print!("{text:>width$}");
         }
         println!();
     }
