@@ -245,7 +245,7 @@ struct Resolver<'a> {
     paths: Vec<(Ident, Ident)>,
 }
 
-impl<'a> Resolver<'a> {
+impl Resolver<'_> {
     /// The inside of `hole`'s braces, rewritten: its argument and its spec's.
     fn hole(&mut self, hole: &Hole) -> Result<String, syn::Error> {
         let (spec_args, star) = spec_args(&hole.spec);
@@ -256,8 +256,9 @@ impl<'a> Resolver<'a> {
                     .to_owned(),
             ));
         }
+        let field = self.field_index(&hole.arg);
         let mut inside = self.arg(&hole.arg)?;
-        if let Some(field) = self.field_of(&hole.arg).filter(|f| f.path)
+        if let Some(field) = field.map(|i| &self.fields[i]).filter(|f| f.path)
             && shows_with_display(&hole.spec)
         {
             let name = format_ident!("__fs_path_{}", field.binding, span = self.text.span());
@@ -280,6 +281,10 @@ impl<'a> Resolver<'a> {
 
     /// The text that names `arg` in the rewritten string.
     fn arg(&mut self, arg: &Arg) -> Result<String, syn::Error> {
+        if let Some(i) = self.field_index(arg) {
+            self.used[i] = true;
+            return Ok(self.fields[i].binding.to_string());
+        }
         match arg {
             Arg::Next => {
                 self.next += 1;
@@ -293,46 +298,37 @@ impl<'a> Resolver<'a> {
                 Ok(String::new())
             }
             Arg::Index(i) if self.positional > 0 => Ok(i.to_string()),
-            Arg::Index(i) => match self.fields.get(*i).filter(|f| f.name.is_none()) {
-                Some(field) => {
-                    self.used[*i] = true;
-                    Ok(field.binding.to_string())
-                }
-                None => Err(self.error(format!(
-                    "`{{{i}}}` names field {i}, which does not exist; {}",
-                    self.describe_fields()
-                ))),
-            },
-            Arg::Name(name) if self.named.contains(name) => Ok(name.clone()),
-            Arg::Name(name) => {
-                let field = self
-                    .fields
-                    .iter()
-                    .position(|f| f.name.as_deref() == Some(name));
-                if let Some(i) = field {
-                    self.used[i] = true;
-                    Ok(self.fields[i].binding.to_string())
-                } else if name.starts_with(char::is_uppercase) || name == "self" {
-                    // A constant in scope, or the variant's value itself (`{self:?}`), as
-                    // `format_args!` captures them in the kind enum's `Display`.
-                    Ok(name.clone())
-                } else {
-                    Err(self.error(format!(
-                        "`{{{name}}}` names a field that does not exist; {}",
-                        self.describe_fields()
-                    )))
-                }
+            Arg::Index(i) => Err(self.error(format!(
+                "`{{{i}}}` names field {i}, which does not exist; {}",
+                self.describe_fields()
+            ))),
+            // An argument after the text; a constant in scope, or the variant's value itself
+            // (`{self:?}`), as `format_args!` captures them in the kind enum's `Display`.
+            Arg::Name(name)
+                if self.named.contains(name)
+                    || name.starts_with(char::is_uppercase)
+                    || name == "self" =>
+            {
+                Ok(name.clone())
             }
+            Arg::Name(name) => Err(self.error(format!(
+                "`{{{name}}}` names a field that does not exist; {}",
+                self.describe_fields()
+            ))),
         }
     }
 
-    /// The field `arg` names, as [`Resolver::arg`] resolves it (after it has).
-    fn field_of(&self, arg: &Arg) -> Option<&'a FieldName> {
+    /// The field `arg` names, if it names one: `{0}` when no argument follows the text (else
+    /// it is the first argument), `{name}` unless an argument after the text has that name.
+    fn field_index(&self, arg: &Arg) -> Option<usize> {
         match arg {
-            Arg::Index(i) if self.positional == 0 => self.fields.get(*i),
-            Arg::Name(name) if !self.named.contains(name) => {
-                self.fields.iter().find(|f| f.name.as_deref() == Some(name))
+            Arg::Index(i) if self.positional == 0 => {
+                self.fields.get(*i)?.name.is_none().then_some(*i)
             }
+            Arg::Name(name) if !self.named.contains(name) => self
+                .fields
+                .iter()
+                .position(|f| f.name.as_deref() == Some(name)),
             _ => None,
         }
     }
