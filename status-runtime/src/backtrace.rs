@@ -26,8 +26,8 @@ pub fn set_backtrace_capture(enabled: bool) {
     POLICY.store(if enabled { ON } else { OFF }, Ordering::Relaxed);
 }
 
-/// Whether capture is known to be off: one load and a compare, for a creation path that checks
-/// before it allocates and leaves every other case (on, or not decided yet) to a cold path.
+/// Whether capture is known to be off: one load and a compare, for the creation path
+/// (`Repr::created`), which leaves every other case (on, or not decided yet) to a cold call.
 #[inline]
 pub(crate) fn known_off() -> bool {
     POLICY.load(Ordering::Relaxed) == OFF

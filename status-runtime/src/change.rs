@@ -120,8 +120,11 @@ impl Repr {
         // By value, so the common case keeps the word in a register.
         #[cfg(feature = "std")]
         // The switch first: with backtraces off (the common case) the policy is never read.
-        if backtraces == Backtraces::Env && crate::backtrace::enabled() {
-            return repr.with_backtrace();
+        // Anything but "known off" is decided by a cold call made last, so that the caller
+        // keeps the word across no call (a heap kind's constructor saves fewer registers:
+        // heap4 in BENCHMARKS.md).
+        if backtraces == Backtraces::Env && !crate::backtrace::known_off() {
+            return repr.traced();
         }
         #[cfg(not(feature = "std"))]
         let _ = backtraces;
@@ -129,8 +132,7 @@ impl Repr {
     }
 
     /// This new status with a backtrace if capture is on (deciding it from the environment
-    /// the first time): the cold end of [`Repr::from_kind`], which calls it last, so that with
-    /// capture off the caller keeps no register across a call after its allocation.
+    /// the first time): the cold end of [`Repr::created`].
     #[cfg(feature = "std")]
     #[cold]
     #[inline(never)]

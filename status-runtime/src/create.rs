@@ -276,19 +276,8 @@ impl Repr {
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Self {
-        let Ok(repr) = Self::alloc_value(raw, make, ty, Some(location)) else {
-            return Self::inline(raw);
-        };
-        // Anything but "known off" goes to a cold function, called last: with backtraces off
-        // nothing is called after the allocation, so the payload's address is kept across no
-        // call and the constructor saves fewer registers (heap4 in BENCHMARKS.md).
-        #[cfg(feature = "std")]
-        if backtraces == Backtraces::Env && !crate::backtrace::known_off() {
-            return repr.traced();
-        }
-        #[cfg(not(feature = "std"))]
-        let _ = backtraces;
-        repr
+        let heap = Self::alloc_value(raw, make, ty, Some(location)).ok();
+        Self::created(raw, heap, backtraces)
     }
 
     /// Replaces the message with `message`, written as its type allows (as
