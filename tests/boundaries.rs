@@ -109,6 +109,129 @@ fn a_status_becomes_an_io_error_of_its_codes_kind() {
 }
 
 #[test]
+fn a_status_made_from_an_io_error_converts_back_with_its_kind() {
+    let not_found = || io::Error::from(io::ErrorKind::NotFound);
+    // `from = io::Error`, without an `io_kind`: the source's kind.
+    let io = io::Error::from(Status::from(not_found()));
+    assert_eq!(io.kind(), io::ErrorKind::NotFound);
+    // Through `or_status`, a context line and a status that wraps it.
+    let read: Result<(), io::Error> = Err(not_found());
+    let status = read
+        .or_status(StatusCode::Invalid)
+        .context("reading the footer")
+        .unwrap_err();
+    let outer = Status::invalid("open failed").with_source(status);
+    assert_eq!(io::Error::from(outer).kind(), io::ErrorKind::NotFound);
+    // A code's `io_kind` comes first.
+    let denied = Status::missing("no such table").with_source(not_found());
+    let denied = Status::denied("read-only").with_source(denied);
+    assert_eq!(
+        io::Error::from(denied).kind(),
+        io::ErrorKind::PermissionDenied
+    );
+}
+
+/// An enum of kinds whose variants hold `io::Error`s, as a thiserror enum does.
+#[derive(FastStatus, Debug)]
+#[status(name = FileError)]
+pub enum FileErrorKind {
+    /// Passed through.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+    /// With a text of its own.
+    #[error("cannot read {name}")]
+    Read {
+        /// The file.
+        name: String,
+        /// Why.
+        source: io::Error,
+    },
+    /// A status of codes, passed through.
+    #[error(transparent)]
+    Lower(Status),
+    /// No `io::Error` anywhere.
+    #[error("bad magic {0:#x}")]
+    Magic(u32),
+}
+
+#[test]
+fn a_kind_holding_an_io_error_converts_back_with_its_kind() {
+    let denied = || io::Error::from(io::ErrorKind::PermissionDenied);
+    let cases = [
+        (FileError::from(denied()), io::ErrorKind::PermissionDenied),
+        (
+            FileError::read("a.parquet".to_owned(), denied()),
+            io::ErrorKind::PermissionDenied,
+        ),
+        (
+            FileError::lower(Status::from(denied())),
+            io::ErrorKind::PermissionDenied,
+        ),
+        // Only `io::Error`s are looked for: the wrapped status's `io_kind` is its own.
+        (
+            FileError::lower(Status::missing("no such table")),
+            io::ErrorKind::Other,
+        ),
+        (FileError::magic(7), io::ErrorKind::Other),
+        (
+            FileError::from(denied()).context("opening the footer"),
+            io::ErrorKind::PermissionDenied,
+        ),
+    ];
+    for (status, kind) in cases {
+        let text = status.to_string();
+        let io = io::Error::from(status);
+        assert_eq!(io.kind(), kind, "{text}");
+        assert_eq!(io.to_string(), text);
+        let inner = io.into_inner().expect("an inner error");
+        assert!(inner.is::<FileError>(), "{text}: the status itself");
+    }
+}
+
+/// `io_error = manual`: the crate writes `From<Status> for io::Error` itself (a port of a
+/// thiserror enum that had one): no conflicting impl.
+mod manual_io_error {
+    use std::io;
+
+    use fast_status::FastStatus;
+
+    /// Errors of an archive reader.
+    #[derive(FastStatus, Debug)]
+    #[status(name = ZipError, io_error = manual)]
+    pub enum ZipErrorKind {
+        /// Passed through.
+        #[error(transparent)]
+        Io(#[from] io::Error),
+        /// Not an archive.
+        #[error("invalid Zip archive: {0}")]
+        InvalidArchive(&'static str),
+    }
+
+    impl From<ZipError> for io::Error {
+        fn from(error: ZipError) -> Self {
+            match error.into_kind() {
+                Ok(ZipErrorKind::Io(io)) => io,
+                Ok(kind) => Self::new(io::ErrorKind::InvalidData, ZipError::from(kind)),
+                Err(error) => Self::other(error),
+            }
+        }
+    }
+
+    #[test]
+    fn the_crates_own_conversion_is_the_one() {
+        let io = io::Error::from(ZipError::from(io::Error::from_raw_os_error(2)));
+        assert_eq!(
+            io.raw_os_error(),
+            Some(2),
+            "the io::Error itself, unwrapped"
+        );
+        let io = io::Error::from(ZipError::invalid_archive("no end record"));
+        assert_eq!(io.kind(), io::ErrorKind::InvalidData);
+        assert_eq!(io.to_string(), "invalid Zip archive: no end record");
+    }
+}
+
+#[test]
 fn options_convert_to_code_only_statuses() {
     assert_eq!(Some(3).ok_or_status(StatusCode::Missing), Ok(3));
     let missing = None::<u8>.ok_or_status(StatusCode::Missing).unwrap_err();

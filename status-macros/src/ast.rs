@@ -19,6 +19,15 @@ use crate::format::FieldName;
 /// The largest raw code: codes are `0..2^30` so they fit an inline word on 32-bit targets too.
 const MAX_RAW_CODE: u64 = (1 << 30) - 1;
 
+/// Who writes `From<Status> for std::io::Error`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum IoError {
+    /// The derive (the default).
+    Derived,
+    /// The crate itself (`io_error = manual`).
+    Manual,
+}
+
 pub(crate) struct Input<'a> {
     pub(crate) ident: &'a Ident,
     pub(crate) vis: &'a Visibility,
@@ -35,6 +44,8 @@ pub(crate) struct Input<'a> {
     pub(crate) has_generics: bool,
     /// `backtrace = never`: statuses of this type never capture a backtrace.
     pub(crate) no_backtraces: bool,
+    /// Who writes `From<Status> for std::io::Error`.
+    pub(crate) io_error: IoError,
     /// The enum's own `#[non_exhaustive]`, which a generated code enum carries too.
     pub(crate) non_exhaustive: Option<&'a syn::Attribute>,
     pub(crate) variants: Vec<Variant<'a>>,
@@ -168,6 +179,11 @@ impl<'a> Input<'a> {
             krate,
             has_generics: !node.generics.params.is_empty(),
             no_backtraces: container.no_backtraces.is_some(),
+            io_error: if container.manual_io_error.is_some() {
+                IoError::Manual
+            } else {
+                IoError::Derived
+            },
             non_exhaustive: node.attrs.iter().find(|a| is_non_exhaustive(a)),
             variants,
         })

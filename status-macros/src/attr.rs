@@ -23,6 +23,8 @@ pub(crate) struct Container {
     pub(crate) code: Option<Ident>,
     /// `backtrace = never`: where it was written.
     pub(crate) no_backtraces: Option<Span>,
+    /// `io_error = manual`: where it was written.
+    pub(crate) manual_io_error: Option<Span>,
     /// thiserror's `#[error(..)]` on the enum: the text (or `transparent`, or `fmt = ..`) of
     /// every variant that has none of its own.
     pub(crate) error: Option<ErrorAttr>,
@@ -94,7 +96,8 @@ impl Field {
 }
 
 const CONTAINER_KEYS: &str = "expected `name = YourStatus`, `code = YourCode`, \
-                              `crate = path::to::fast_status` or `backtrace = never`";
+                              `crate = path::to::fast_status`, `backtrace = never` or \
+                              `io_error = manual`";
 const VARIANT_KEYS: &str = "expected `display = \"text\"`, `from = SomeError`, `transparent`, \
                             `io_kind = NotFound` or `method = name`";
 const FIELD_KEYS: &str = "expected `from` or `source`";
@@ -115,19 +118,23 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
                     let path: Path = meta.value()?.parse()?;
                     set_once(cx, &meta, &mut out.krate, path);
                 } else if meta.path.is_ident("backtrace") {
-                    let policy: Ident = meta.value()?.parse()?;
-                    if policy != "never" {
-                        cx.recovered_spanned_by(
-                            &policy,
-                            "expected `backtrace = never`: statuses of this type never capture \
-                             a backtrace (without it, they capture one when `RUST_BACKTRACE` or \
-                             `RUST_LIB_BACKTRACE` asks)",
-                        );
-                    } else if out.no_backtraces.is_some() {
-                        cx.recovered_spanned_by(&meta.path, "written twice; keep one");
-                    } else {
-                        out.no_backtraces = Some(policy.span());
-                    }
+                    set_word(
+                        cx,
+                        &meta,
+                        &mut out.no_backtraces,
+                        "never",
+                        "statuses of this type never capture a backtrace (without it, they \
+                         capture one when `RUST_BACKTRACE` or `RUST_LIB_BACKTRACE` asks)",
+                    )?;
+                } else if meta.path.is_ident("io_error") {
+                    set_word(
+                        cx,
+                        &meta,
+                        &mut out.manual_io_error,
+                        "manual",
+                        "no `From<Status> for std::io::Error` is generated, so the crate can \
+                         write its own",
+                    )?;
                 } else if is_variant_key(&meta) {
                     reject(cx, &meta, |key| {
                         format!(
@@ -158,6 +165,31 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
         }
     }
     out
+}
+
+/// A key whose one value is `word` (`backtrace = never`): where it was written, into `slot`.
+/// Another value is an error that says what the key does (`meaning`); so is a second one.
+fn set_word(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    slot: &mut Option<Span>,
+    word: &str,
+    meaning: &str,
+) -> syn::Result<()> {
+    let value: Ident = meta.value()?.parse()?;
+    let key = meta
+        .path
+        .get_ident()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    if value != word {
+        cx.recovered_spanned_by(&value, format!("expected `{key} = {word}`: {meaning}"));
+    } else if slot.is_some() {
+        cx.recovered_spanned_by(&meta.path, "written twice; keep one");
+    } else {
+        *slot = Some(value.span());
+    }
+    Ok(())
 }
 
 /// Parses a variant's attributes; errors go to `cx`. A variant that says nothing of its text
@@ -207,6 +239,7 @@ pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute], default: Option<&ErrorAttr
                     || meta.path.is_ident("crate")
                     || meta.path.is_ident("code")
                     || meta.path.is_ident("backtrace")
+                    || meta.path.is_ident("io_error")
                 {
                     reject(cx, &meta, |key| {
                         format!(

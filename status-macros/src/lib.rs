@@ -44,6 +44,7 @@ use proc_macro::TokenStream;
 /// | `code = Ident` | the generated code enum of an enum of kinds | the kind's name with `Kind` replaced by `Code`, or `Code` appended |
 /// | `crate = path` | the path to `fast_status`, for a renamed dependency | `::fast_status` |
 /// | `backtrace = never` | the statuses never capture a backtrace, whatever the environment says | capture when `RUST_BACKTRACE` or `RUST_LIB_BACKTRACE` asks |
+/// | `io_error = manual` | no `From<Status> for std::io::Error`: the crate writes its own | generated |
 ///
 /// On a variant, `#[status(..)]`:
 ///
@@ -52,7 +53,7 @@ use proc_macro::TokenStream;
 /// | `display = "text"` | the variant's text in `Display`; with fields, placeholders name them (`{size}`, `{0:#x}`, `{value:>width$}`) and uppercase names are constants in scope; a code's text (an enum without kinds) has no placeholders. Default: the variant's name |
 /// | `from = Type` (repeatable, fieldless variants) | `From<Type>` for the status: this code, the value kept as `source()`. `Type` is an error type, a status type (reports then show its creation site and context lines), or any type that converts into `Box<dyn Error + Send + Sync>` (`anyhow::Error`) |
 /// | `transparent` | a variant with one field: its `Display` and `source()` are the field's |
-/// | `io_kind = Kind` | the `std::io::ErrorKind` of the `io::Error` this code converts into (`From<Status> for io::Error`); default `Other` |
+/// | `io_kind = Kind` | the `std::io::ErrorKind` of the `io::Error` this code converts into (`From<Status> for io::Error`); default: the kind of the `io::Error` the status was made from (a `transparent` field, or in its sources), else `Other` |
 /// | `method = name` | the variant's constructor is `name(..)` and its predicate `is_name()`, for a variant whose own names would clash with a built-in method (`Message` -> `message()`) or another variant's; default: the variant's name in `snake_case` |
 ///
 /// On a field, `#[status(..)]`: `from` (the variant's one field: `From<FieldType>`, and the

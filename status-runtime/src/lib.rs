@@ -130,6 +130,8 @@ pub mod __private {
     pub use crate::repr::{MAX_RAW_CODE, Repr, StaticStatus, ValueType};
     #[cfg(feature = "serde")]
     pub use crate::serde::{deserialize, serialize, serialize_kind};
+    #[cfg(feature = "std")]
+    pub use crate::sources::io_error_kind;
     pub use crate::sources::{
         BoxedSource, ErrorSource, NotASource, Source, SourceValue, StatusAsSource, assert_source,
     };

@@ -382,10 +382,10 @@ impl ::core::convert::From<StatusCode> for __fast_status_StatusCode::Status {
 ::fast_status::__private::if_std! {
     #[automatically_derived] #[allow(deprecated)] impl ::core::convert::From <
     __fast_status_StatusCode::Status > for ::fast_status::__private::io::Error { #[doc =
-    "An `io::Error` of the `ErrorKind` the code's `io_kind` names (`Other` for a code without one), whose inner error is the status: `into_inner()` and `get_ref()` give the [`Status`] back."]
+    "An `io::Error` whose inner error is the status (`into_inner()` and `get_ref()` give the [`Status`] back), of the `ErrorKind` the code's `io_kind` names, or else of the `io::Error` the status was made from (`NotFound` stays `NotFound`), or else `Other`."]
     fn from(status : __fast_status_StatusCode::Status) -> Self {
-    ::fast_status::__private::io::Error::new(::fast_status::__private::io::ErrorKind::Other,
-    status) } }
+    ::fast_status::__private::io::Error::new(::fast_status::__private::io_error_kind(::core::option::Option::None,
+    & status), status) } }
 }
 ::fast_status::__private::if_serde! {
     #[automatically_derived] impl ::fast_status::__private::serde::Serialize for

@@ -554,10 +554,15 @@ for __fast_status_ErrorKind::Error {
 ::fast_status::__private::if_std! {
     #[automatically_derived] #[allow(deprecated)] impl ::core::convert::From <
     __fast_status_ErrorKind::Error > for ::fast_status::__private::io::Error { #[doc =
-    "An `io::Error` of the `ErrorKind` the code's `io_kind` names (`Other` for a code without one), whose inner error is the status: `into_inner()` and `get_ref()` give the [`Error`] back."]
-    fn from(status : __fast_status_ErrorKind::Error) -> Self {
-    ::fast_status::__private::io::Error::new(::fast_status::__private::io::ErrorKind::Other,
-    status) } }
+    "An `io::Error` whose inner error is the status (`into_inner()` and `get_ref()` give the [`Error`] back), of the `ErrorKind` the code's `io_kind` names, or else of the `io::Error` the status was made from (`NotFound` stays `NotFound`), or else `Other`."]
+    fn from(status : __fast_status_ErrorKind::Error) -> Self { let kind = status.kind();
+    let first : ::core::option::Option < & (dyn ::core::error::Error + 'static) > = { use
+    ::fast_status::__private::AsDynError as _; match kind.as_deref() {
+    ::core::option::Option::Some(ErrorKind::Other(field0)) => {
+    ::core::option::Option::Some(field0.as_dyn_error()) } _ =>
+    ::core::option::Option::None, } };
+    ::fast_status::__private::io::Error::new(::fast_status::__private::io_error_kind(first,
+    & status), status) } }
 }
 ::fast_status::__private::if_serde! {
     #[automatically_derived] impl ::fast_status::__private::serde::Serialize for

@@ -5,7 +5,9 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::Gen;
+use super::kind::bind_all;
+use super::{Gen, local};
+use crate::ast::IoError;
 
 pub(super) fn traits(g: &Gen<'_>) -> TokenStream {
     let fast_status = fast_status_impl(g);
@@ -237,9 +239,14 @@ fn serde_impls(g: &Gen<'_>) -> TokenStream {
     }
 }
 
-/// `From<Status> for std::io::Error` (with `std`): the `ErrorKind` each code's `io_kind`
-/// names, `Other` for the rest, and the status as the inner error.
+/// `From<Status> for std::io::Error` (with `std`, unless `io_error = manual`): the `ErrorKind`
+/// each code's `io_kind` names, else that of an `io::Error` the status was made from (a
+/// `transparent` variant's field, or in its sources), else `Other`; the status is the inner
+/// error.
 fn io_error(g: &Gen<'_>) -> TokenStream {
+    if g.input.io_error == IoError::Manual {
+        return TokenStream::new();
+    }
     let Gen {
         name,
         status_ty,
@@ -247,6 +254,8 @@ fn io_error(g: &Gen<'_>) -> TokenStream {
         private,
         ..
     } = g;
+    let (first, found) = transparent_field(g);
+    let found_kind = quote!(#private::io_error_kind(#first, &status));
     let arms: Vec<TokenStream> = g
         .input
         .variants
@@ -258,20 +267,20 @@ fn io_error(g: &Gen<'_>) -> TokenStream {
         })
         .collect();
     let kind = if arms.is_empty() {
-        quote!(#private::io::ErrorKind::Other)
+        found_kind
     } else {
         quote! {
             #[allow(unreachable_patterns)]
             match status.code() {
                 #(#arms)*
-                _ => #private::io::ErrorKind::Other,
+                _ => #found_kind,
             }
         }
     };
     let doc = format!(
-        "An `io::Error` of the `ErrorKind` the code's `io_kind` names (`Other` for a code \
-         without one), whose inner error is the status: `into_inner()` and `get_ref()` give \
-         the [`{name}`] back."
+        "An `io::Error` whose inner error is the status (`into_inner()` and `get_ref()` give \
+         the [`{name}`] back), of the `ErrorKind` the code's `io_kind` names, or else of the \
+         `io::Error` the status was made from (`NotFound` stays `NotFound`), or else `Other`."
     );
     quote! {
         #private::if_std! {
@@ -280,9 +289,52 @@ fn io_error(g: &Gen<'_>) -> TokenStream {
             impl ::core::convert::From<#status_ty> for #private::io::Error {
                 #[doc = #doc]
                 fn from(status: #status_ty) -> Self {
+                    #found
                     #private::io::Error::new(#kind, status)
                 }
             }
         }
     }
+}
+
+/// For `io_error`: an expression for the field of the status's `transparent` variant, as an
+/// error (`None` for the other variants, and for an enum without such a variant), and the
+/// statements that find it.
+fn transparent_field(g: &Gen<'_>) -> (TokenStream, TokenStream) {
+    let none = quote!(::core::option::Option::None);
+    let Some(kind) = g.kind else {
+        return (none, TokenStream::new());
+    };
+    let private = &g.private;
+    let arms: Vec<TokenStream> = g
+        .input
+        .variants
+        .iter()
+        .filter(|v| v.attrs.transparent.is_some())
+        .filter_map(|v| {
+            let ident = v.ident;
+            let field = &v.fields.first()?.binding;
+            let pattern = bind_all(v);
+            Some(quote! {
+                ::core::option::Option::Some(#kind::#ident #pattern) => {
+                    ::core::option::Option::Some(#field.as_dyn_error())
+                }
+            })
+        })
+        .collect();
+    if arms.is_empty() {
+        return (none, TokenStream::new());
+    }
+    let (kind_ref, first) = (local("kind"), local("first"));
+    let found = quote! {
+        let #kind_ref = status.kind();
+        let #first: ::core::option::Option<&(dyn ::core::error::Error + 'static)> = {
+            use #private::AsDynError as _;
+            match #kind_ref.as_deref() {
+                #(#arms)*
+                _ => #none,
+            }
+        };
+    };
+    (quote!(#first), found)
 }
