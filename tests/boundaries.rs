@@ -94,6 +94,16 @@ fn a_status_becomes_an_io_error_of_its_codes_kind() {
             io::ErrorKind::Other,
         ),
     ];
+    assert_io_errors(cases);
+}
+
+/// Each status, converted into an `io::Error`: of the kind given, with the status's text, and
+/// the status itself as the inner error.
+fn assert_io_errors<S>(cases: impl IntoIterator<Item = (S, io::ErrorKind)>)
+where
+    S: FastStatus,
+    io::Error: From<S>,
+{
     for (status, kind) in cases {
         let text = status.to_string();
         let io = io::Error::from(status);
@@ -102,7 +112,7 @@ fn a_status_becomes_an_io_error_of_its_codes_kind() {
         let inner = io
             .into_inner()
             .expect("an inner error")
-            .downcast::<Status>()
+            .downcast::<S>()
             .expect("the status itself");
         assert_eq!(inner.to_string(), text);
     }
@@ -178,14 +188,7 @@ fn a_kind_holding_an_io_error_converts_back_with_its_kind() {
             io::ErrorKind::PermissionDenied,
         ),
     ];
-    for (status, kind) in cases {
-        let text = status.to_string();
-        let io = io::Error::from(status);
-        assert_eq!(io.kind(), kind, "{text}");
-        assert_eq!(io.to_string(), text);
-        let inner = io.into_inner().expect("an inner error");
-        assert!(inner.is::<FileError>(), "{text}: the status itself");
-    }
+    assert_io_errors(cases);
 }
 
 /// `io_error = manual`: the crate writes `From<Status> for io::Error` itself (a port of a

@@ -557,10 +557,10 @@ for __fast_status_ErrorKind::Error {
     "An `io::Error` whose inner error is the status (`into_inner()` and `get_ref()` give the [`Error`] back), of the `ErrorKind` the code's `io_kind` names, or else of the `io::Error` the status was made from (`NotFound` stays `NotFound`), or else `Other`."]
     fn from(status : __fast_status_ErrorKind::Error) -> Self { let kind = status.kind();
     let first : ::core::option::Option < & (dyn ::core::error::Error + 'static) > = { use
-    ::fast_status::__private::AsDynError as _; match kind.as_deref() {
-    ::core::option::Option::Some(ErrorKind::Other(field0)) => {
-    ::core::option::Option::Some(field0.as_dyn_error()) } _ =>
-    ::core::option::Option::None, } };
+    ::fast_status::__private::AsDynError as _; kind.as_deref().and_then(| value | match
+    value { ErrorKind::Other(field0) => ::core::option::Option::Some(field0
+    .as_dyn_error()), #[allow(unreachable_patterns)] _ => ::core::option::Option::None,
+    }) };
     ::fast_status::__private::io::Error::new(::fast_status::__private::io_error_kind(first,
     & status), status) } }
 }

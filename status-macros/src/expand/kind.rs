@@ -352,21 +352,32 @@ fn source_status_arm(g: &Gen<'_>, v: &Variant<'_>) -> Option<TokenStream> {
 /// representation when the field is a status. Nothing otherwise (the trait's `None`).
 fn transparent_status(g: &Gen<'_>) -> Option<TokenStream> {
     let private = &g.private;
-    let arms: Vec<_> = g
-        .input
+    let arms = transparent_arms(
+        g,
+        &quote!(Self),
+        |field| quote!((&&#private::SourceField(#field)).__fs_status()),
+    );
+    (!arms.is_empty()).then(|| status_method(g, &quote!(transparent_status), &arms))
+}
+
+/// One match arm per `transparent` variant, `path::Variant(field) => value(field)`, the
+/// variant reached through `path` (`Self`, or the kind enum's name) with its one field bound.
+pub(super) fn transparent_arms(
+    g: &Gen<'_>,
+    path: &TokenStream,
+    value: impl Fn(&Ident) -> TokenStream,
+) -> Vec<TokenStream> {
+    g.input
         .variants
         .iter()
         .filter(|v| v.attrs.transparent.is_some())
         .filter_map(|v| {
             let ident = v.ident;
-            let field = &v.fields.first()?.binding;
+            let value = value(&v.fields.first()?.binding);
             let pattern = bind_all(v);
-            Some(quote! {
-                Self::#ident #pattern => (&&#private::SourceField(#field)).__fs_status(),
-            })
+            Some(quote!(#path::#ident #pattern => #value,))
         })
-        .collect();
-    (!arms.is_empty()).then(|| status_method(g, &quote!(transparent_status), &arms))
+        .collect()
 }
 
 /// A method of `Kind` named `name` that gives a field's representation when it is a status,

@@ -5,7 +5,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::kind::bind_all;
+use super::kind::transparent_arms;
 use super::{Gen, local};
 use crate::ast::IoError;
 
@@ -305,35 +305,25 @@ fn transparent_field(g: &Gen<'_>) -> (TokenStream, TokenStream) {
     let Some(kind) = g.kind else {
         return (none, TokenStream::new());
     };
-    let private = &g.private;
-    let arms: Vec<TokenStream> = g
-        .input
-        .variants
-        .iter()
-        .filter(|v| v.attrs.transparent.is_some())
-        .filter_map(|v| {
-            let ident = v.ident;
-            let field = &v.fields.first()?.binding;
-            let pattern = bind_all(v);
-            Some(quote! {
-                ::core::option::Option::Some(#kind::#ident #pattern) => {
-                    ::core::option::Option::Some(#field.as_dyn_error())
-                }
-            })
-        })
-        .collect();
+    let arms = transparent_arms(
+        g,
+        &quote!(#kind),
+        |field| quote!(::core::option::Option::Some(#field.as_dyn_error())),
+    );
     if arms.is_empty() {
         return (none, TokenStream::new());
     }
-    let (kind_ref, first) = (local("kind"), local("first"));
+    let private = &g.private;
+    let (kind_ref, value, first) = (local("kind"), local("value"), local("first"));
     let found = quote! {
         let #kind_ref = status.kind();
         let #first: ::core::option::Option<&(dyn ::core::error::Error + 'static)> = {
             use #private::AsDynError as _;
-            match #kind_ref.as_deref() {
+            #kind_ref.as_deref().and_then(|#value| match #value {
                 #(#arms)*
+                #[allow(unreachable_patterns)]
                 _ => #none,
-            }
+            })
         };
     };
     (quote!(#first), found)
