@@ -191,7 +191,7 @@ fn a_kind_holding_an_io_error_converts_back_with_its_kind() {
     assert_io_errors(cases);
 }
 
-/// `io_error = manual`: the crate writes `From<Status> for io::Error` itself (a port of a
+/// `into_io_error = manual`: the crate writes `From<Status> for io::Error` itself (a port of a
 /// thiserror enum that had one): no conflicting impl.
 mod manual_io_error {
     use std::io;
@@ -200,7 +200,7 @@ mod manual_io_error {
 
     /// Errors of an archive reader.
     #[derive(FastStatus, Debug)]
-    #[status(name = ZipError, io_error = manual)]
+    #[status(name = ZipError, into_io_error = manual)]
     pub enum ZipErrorKind {
         /// Passed through.
         #[error(transparent)]

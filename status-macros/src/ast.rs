@@ -24,7 +24,7 @@ const MAX_RAW_CODE: u64 = (1 << 30) - 1;
 pub(crate) enum IoError {
     /// The derive (the default).
     Derived,
-    /// The crate itself (`io_error = manual`).
+    /// The crate itself (`into_io_error = manual`).
     Manual,
 }
 

@@ -23,7 +23,7 @@ pub(crate) struct Container {
     pub(crate) code: Option<Ident>,
     /// `backtrace = never`: where it was written.
     pub(crate) no_backtraces: Option<Span>,
-    /// `io_error = manual`: where it was written.
+    /// `into_io_error = manual`: where it was written.
     pub(crate) manual_io_error: Option<Span>,
     /// thiserror's `#[error(..)]` on the enum: the text (or `transparent`, or `fmt = ..`) of
     /// every variant that has none of its own.
@@ -97,7 +97,7 @@ impl Field {
 
 const CONTAINER_KEYS: &str = "expected `name = YourStatus`, `code = YourCode`, \
                               `crate = path::to::fast_status`, `backtrace = never` or \
-                              `io_error = manual`";
+                              `into_io_error = manual`";
 const VARIANT_KEYS: &str = "expected `display = \"text\"`, `from = SomeError`, `transparent`, \
                             `io_kind = NotFound` or `method = name`";
 const FIELD_KEYS: &str = "expected `from` or `source`";
@@ -126,7 +126,7 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
                         "statuses of this type never capture a backtrace (without it, they \
                          capture one when `RUST_BACKTRACE` or `RUST_LIB_BACKTRACE` asks)",
                     )?;
-                } else if meta.path.is_ident("io_error") {
+                } else if meta.path.is_ident("into_io_error") {
                     set_word(
                         cx,
                         &meta,
@@ -239,7 +239,7 @@ pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute], default: Option<&ErrorAttr
                     || meta.path.is_ident("crate")
                     || meta.path.is_ident("code")
                     || meta.path.is_ident("backtrace")
-                    || meta.path.is_ident("io_error")
+                    || meta.path.is_ident("into_io_error")
                 {
                     reject(cx, &meta, |key| {
                         format!(
