@@ -165,6 +165,34 @@ fn a_value_whose_drop_panics_leaks_nothing() {
     assert_eq!(left, 0);
 }
 
+/// The same kind with no backtrace, whatever the environment says, so that a status made
+/// alone has no extras: its free drops the value and nothing else.
+#[derive(fast_status::FastStatus, Debug)]
+#[status(name = Bare, backtrace = never)]
+#[allow(dead_code, reason = "the fields are held for their `Drop`")]
+enum BareKind {
+    /// One allocation: the value alone.
+    #[error("a field that panics when dropped")]
+    Field(PanicsOnDrop, String),
+}
+
+#[test]
+fn a_value_without_extras_whose_drop_panics_leaks_nothing() {
+    let left = bytes_left_by_panicking(|| {
+        let status = Bare::field(PanicsOnDrop, String::from("owned"));
+        drop(status);
+    });
+    assert_eq!(left, 0);
+    // Shared by a clone: freed after the last.
+    let left = bytes_left_by_panicking(|| {
+        let status = Bare::field(PanicsOnDrop, String::from("owned"));
+        let clone = status.clone();
+        drop(status);
+        drop(clone);
+    });
+    assert_eq!(left, 0);
+}
+
 /// A kind that owns memory: moved out by `into_kind`, it must be dropped (freed) if dropping
 /// the rest of the status panics.
 #[derive(fast_status::FastStatus, Debug)]

@@ -324,8 +324,9 @@ impl<K> DropTest<K> for TypeDrop {
 
 /// Frees the payload at `ptr`, whose value is a `K`. When the payload has no extras and `D`
 /// says dropping the value does nothing (a variant of plain fields, the common case), that is
-/// one call to the allocator, made as a tail call, with no stack frame; anything else goes
-/// to [`free_value`], which drops what there is and guards against a `Drop` that panics.
+/// one call to the allocator, made as a tail call, with no stack frame. Otherwise a tail call
+/// drops what there is and guards against a `Drop` that panics: [`free_value_alone`] when
+/// there are no extras (a variant that owns a `String`), [`free_value`] when there are.
 ///
 /// # Safety
 ///
@@ -335,20 +336,44 @@ unsafe fn free_payload<K, D: DropTest<K>>(ptr: NonNull<Header>) {
     {
         // SAFETY: the payload is live and unreferenced, as the caller guarantees; a read of
         // one field.
-        let no_extras = matches!(unsafe { &(*ptr.as_ptr()).extras }, ExtrasAt::None);
-        // SAFETY: `alloc_value::<K>` put a `K` there, live until this free; the reference is
-        // not used after the test.
-        let noop = no_extras && D::drop_is_noop(unsafe { value_ptr::<K>(ptr).as_ref() });
-        if noop {
-            // SAFETY: nothing to drop (no extras, the value's drop does nothing, the header's
-            // other fields own nothing): the allocation, made with this layout, is given back
-            // once, and nothing references it.
-            unsafe { alloc::alloc::dealloc(ptr.as_ptr().cast(), const { value_layout::<K>() }) };
+        if matches!(unsafe { &(*ptr.as_ptr()).extras }, ExtrasAt::None) {
+            // SAFETY: `alloc_value::<K>` put a `K` there, live until this free; the reference
+            // is not used after the test.
+            if D::drop_is_noop(unsafe { value_ptr::<K>(ptr).as_ref() }) {
+                // SAFETY: nothing to drop (no extras, the value's drop does nothing, the
+                // header's other fields own nothing): the allocation, made with this layout,
+                // is given back once, and nothing references it.
+                unsafe {
+                    alloc::alloc::dealloc(ptr.as_ptr().cast(), const { value_layout::<K>() });
+                }
+            } else {
+                // SAFETY: as the caller guarantees; the header has no extras, and its other
+                // fields own nothing (`drop_header`'s assertions), so the value is all there
+                // is to drop.
+                unsafe { free_value_alone::<K>(ptr) };
+            }
             return;
         }
     }
     // SAFETY: as the caller guarantees.
     unsafe { free_value::<K>(ptr) }
+}
+
+/// [`free_value`] for a payload without extras, whose header then owns nothing: the value
+/// is all there is to drop, and the header is not read again. Out of line, as `free_value`
+/// is, so that [`free_payload`]'s path to the allocator keeps no stack frame.
+///
+/// # Safety
+///
+/// As for [`free_value`], and the payload has no extras.
+#[cfg(not(loom))]
+#[inline(never)]
+unsafe fn free_value_alone<K>(ptr: NonNull<Header>) {
+    // SAFETY: as the caller guarantees.
+    let _free = unsafe { last_of_value_payload::<K>(ptr) };
+    // SAFETY: `alloc_value::<K>` put the value there; it is dropped once, here, and `_free`
+    // then frees the allocation, also if the value's `Drop` panics.
+    unsafe { ptr::drop_in_place(value_ptr::<K>(ptr).as_ptr()) };
 }
 
 /// Gives up the status words' share of the value payload at `ptr`, whose last status share is
