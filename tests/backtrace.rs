@@ -72,7 +72,7 @@ fn capture_follows_the_switch() {
 }
 
 /// A status of kinds, whose constructors store the value through the runtime's trait impls
-/// on references (`<&&KindMaker<F> as StoreMadeKind>::__fs_store`).
+/// on references (`<&&KindProbe<K> as StoreMadeKind<K>>::__fs_store`).
 #[derive(fast_status::FastStatus, Debug)]
 #[status(name = Bounds)]
 pub enum BoundsKind {

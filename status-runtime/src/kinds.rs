@@ -14,7 +14,6 @@
 //! simply goes to the heap, and a field that is not `Send + Sync + 'static` gets one error, on
 //! the field, from the derive's own assertion ([`Storable`]).
 
-use core::cell::Cell;
 use core::error::Error;
 use core::fmt;
 use core::marker::PhantomData;
@@ -816,67 +815,72 @@ pub fn word_of(raw: u32, packing: Packing) -> Option<Repr> {
     }
 }
 
-/// A kind to be made on the heap by a closure (a constructor's fields, or a whole kind value,
-/// go straight into the payload), for the compile-time choice between [`StoreMadeKind`] (the
-/// kind is `Send + Sync`) and [`CannotStoreMadeKind`] (it is not, and the derive's field
-/// assertion has failed compilation already: this keeps that the only error).
-pub struct KindMaker<F>(Cell<Option<F>>);
+/// The kind enum `K` of a kind to be made on the heap by a closure (a constructor's fields,
+/// or a whole kind value, go straight into the payload), for the compile-time choice between
+/// [`StoreMadeKind`] (the kind is `Send + Sync`) and [`CannotStoreMadeKind`] (it is not, and
+/// the derive's field assertion has failed compilation already: this keeps that the only
+/// error). The closure is an argument of `__fs_store`, moved into it: nothing is kept to be
+/// taken out again, so the store has no "already taken" case to test.
+pub struct KindProbe<K>(PhantomData<fn() -> K>);
 
-impl<F> KindMaker<F> {
-    /// The maker `make`.
-    #[inline]
-    pub const fn new(make: F) -> Self {
-        Self(Cell::new(Some(make)))
-    }
+impl<K> KindProbe<K> {
+    /// The probe.
+    pub const NEW: Self = Self(PhantomData);
 }
 
-/// A made kind that can be stored: implemented for `&&KindMaker<F>` when `F` makes a
-/// `Send + Sync + 'static` kind.
-pub trait StoreMadeKind {
-    /// The heap status of the kind made, at `location`.
-    fn __fs_store(
+/// A made kind that can be stored: implemented for `&&KindProbe<K>` when `K` is
+/// `Send + Sync + 'static`.
+pub trait StoreMadeKind<K> {
+    /// The heap status of the kind `make` makes, at `location`.
+    fn __fs_store<F: FnOnce() -> K>(
         self,
+        make: F,
         raw: u32,
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Repr;
 }
 
-impl<K: Kind + Send + Sync, F: FnOnce() -> K> StoreMadeKind for &&KindMaker<F> {
+impl<K: Kind + Send + Sync> StoreMadeKind<K> for &&KindProbe<K> {
     #[inline(always)]
     #[allow(
         clippy::inline_always,
         reason = "the constructor's fields go straight into the allocation only when inlined"
     )]
-    fn __fs_store(
+    fn __fs_store<F: FnOnce() -> K>(
         self,
+        make: F,
         raw: u32,
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Repr {
-        match self.0.take() {
-            Some(make) => Repr::from_kind(raw, make, K::VALUE_TYPE, location, backtraces),
-            None => Repr::inline(raw),
-        }
+        Repr::from_kind(raw, make, K::VALUE_TYPE, location, backtraces)
     }
 }
 
 /// A made kind that cannot be stored (never in a program that compiles): implemented for
-/// `&KindMaker<F>` of every `F`.
-pub trait CannotStoreMadeKind {
+/// `&KindProbe<K>` of every `K`.
+pub trait CannotStoreMadeKind<K> {
     /// The code alone.
-    fn __fs_store(
+    fn __fs_store<F: FnOnce() -> K>(
         self,
+        make: F,
         raw: u32,
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Repr;
 }
 
-impl<F> CannotStoreMadeKind for &KindMaker<F> {
+impl<K> CannotStoreMadeKind<K> for &KindProbe<K> {
     #[inline]
-    fn __fs_store(self, raw: u32, _: &'static Location<'static>, _: Backtraces) -> Repr {
-        drop(self.0.take());
+    fn __fs_store<F: FnOnce() -> K>(
+        self,
+        make: F,
+        raw: u32,
+        _: &'static Location<'static>,
+        _: Backtraces,
+    ) -> Repr {
+        drop(make);
         Repr::inline(raw)
     }
 }

@@ -117,8 +117,8 @@ macro_rules! __fs_if_serde {
 pub mod __private {
     pub use crate::kinds::{
         AnyKinds, AsDisplay, AsDynError, AssertDebug, CannotStoreMadeKind, DebugKind, EqKinds,
-        Field, FieldIsNotStatus, FieldIsStatus, FieldProbe, Kind, KindIsDebug, KindMaker,
-        KindNotDebug, KindPair, NotSendField, OpaqueField, PackField, Packer, Packing, SendField,
+        Field, FieldIsNotStatus, FieldIsStatus, FieldProbe, Kind, KindIsDebug, KindNotDebug,
+        KindPair, KindProbe, NotSendField, OpaqueField, PackField, Packer, Packing, SendField,
         SourceField, Storable, StorableIfSync, StoreMadeKind, Unpacker, Width, kind_error_source,
         kind_of, take_kind, word_of,
     };

@@ -182,8 +182,9 @@ impl __fast_status_ErrorKind::Error {
     pub fn io(value: std::io::Error) -> Self {
         use ::fast_status::__private::{CannotStoreMadeKind as _, StoreMadeKind as _};
         Self(
-            (&&::fast_status::__private::KindMaker::new(move || ErrorKind::Io(value)))
+            (&&::fast_status::__private::KindProbe::<ErrorKind>::NEW)
                 .__fs_store(
+                    move || ErrorKind::Io(value),
                     __fast_status_ErrorKind::ErrorCode::Io as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
                     ::fast_status::__private::Backtraces::Env,
@@ -197,11 +198,9 @@ impl __fast_status_ErrorKind::Error {
     pub(crate) fn named(name: String, line: u32) -> Self {
         use ::fast_status::__private::{CannotStoreMadeKind as _, StoreMadeKind as _};
         Self(
-            (&&::fast_status::__private::KindMaker::new(move || ErrorKind::Named {
-                name,
-                line,
-            }))
+            (&&::fast_status::__private::KindProbe::<ErrorKind>::NEW)
                 .__fs_store(
+                    move || ErrorKind::Named { name, line },
                     __fast_status_ErrorKind::ErrorCode::Named as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
                     ::fast_status::__private::Backtraces::Env,
@@ -215,8 +214,9 @@ impl __fast_status_ErrorKind::Error {
     pub fn other(value: Box<dyn std::error::Error + Send + Sync>) -> Self {
         use ::fast_status::__private::{CannotStoreMadeKind as _, StoreMadeKind as _};
         Self(
-            (&&::fast_status::__private::KindMaker::new(move || ErrorKind::Other(value)))
+            (&&::fast_status::__private::KindProbe::<ErrorKind>::NEW)
                 .__fs_store(
+                    move || ErrorKind::Other(value),
                     __fast_status_ErrorKind::ErrorCode::Other as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
                     ::fast_status::__private::Backtraces::Env,
@@ -230,10 +230,9 @@ impl __fast_status_ErrorKind::Error {
     pub fn open(path: std::path::PathBuf) -> Self {
         use ::fast_status::__private::{CannotStoreMadeKind as _, StoreMadeKind as _};
         Self(
-            (&&::fast_status::__private::KindMaker::new(move || ErrorKind::Open {
-                path,
-            }))
+            (&&::fast_status::__private::KindProbe::<ErrorKind>::NEW)
                 .__fs_store(
+                    move || ErrorKind::Open { path },
                     __fast_status_ErrorKind::ErrorCode::Open as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
                     ::fast_status::__private::Backtraces::Env,
@@ -356,8 +355,9 @@ impl __fast_status_ErrorKind::Error {
                     use ::fast_status::__private::{
                         CannotStoreMadeKind as _, StoreMadeKind as _,
                     };
-                    (&&::fast_status::__private::KindMaker::new(move || value))
+                    (&&::fast_status::__private::KindProbe::<ErrorKind>::NEW)
                         .__fs_store(
+                            move || value,
                             raw,
                             ::core::panic::Location::caller(),
                             ::fast_status::__private::Backtraces::Env,

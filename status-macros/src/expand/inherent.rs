@@ -181,7 +181,8 @@ fn field_constructor(
         let backtraces = g.backtraces();
         quote! {
             use #private::{CannotStoreMadeKind as _, StoreMadeKind as _};
-            Self((&&#private::KindMaker::new(move || #value)).__fs_store(
+            Self((&&#private::KindProbe::<#kind>::NEW).__fs_store(
+                move || #value,
                 #code_ty::#variant as ::core::primitive::u32,
                 ::core::panic::Location::caller(),
                 #backtraces,
@@ -256,8 +257,12 @@ fn kind_accessors(g: &Gen<'_>, kind: &Ident) -> TokenStream {
                 ::core::option::Option::Some(#word) => #word,
                 ::core::option::Option::None => {
                     use #private::{CannotStoreMadeKind as _, StoreMadeKind as _};
-                    (&&#private::KindMaker::new(move || #value))
-                        .__fs_store(#raw, ::core::panic::Location::caller(), #backtraces)
+                    (&&#private::KindProbe::<#kind>::NEW).__fs_store(
+                        move || #value,
+                        #raw,
+                        ::core::panic::Location::caller(),
+                        #backtraces,
+                    )
                 }
             })
         }
