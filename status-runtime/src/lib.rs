@@ -133,7 +133,7 @@ pub mod __private {
     #[cfg(feature = "std")]
     pub use crate::sources::io_error_kind;
     pub use crate::sources::{
-        BoxedSource, ErrorSource, NotASource, Source, SourceValue, StatusAsSource, assert_source,
+        BoxedSource, ErrorSource, NotASource, Source, SourceProbe, StatusAsSource, assert_source,
     };
     pub use crate::traits::{
         AssertCopy, Backtraces, code_of, from_args, from_code, from_parts, from_pieces,

@@ -1,6 +1,6 @@
 //! `from = T`: an error converted into a status, the conversion chosen at compile time by
 //! method resolution on `T`. The generated `From<T>` calls
-//! `(&&&&SourceValue::new(error)).__fs_status(..)`:
+//! `(&&&&SourceProbe::<T>::NEW).__fs_status(error, ..)`:
 //!
 //! - a status is kept as it is, and reports show its creation site and context lines
 //!   ([`StatusAsSource`]);
@@ -10,8 +10,8 @@
 //! - for any other type the derive's assertion, [`assert_source`], has failed compilation with
 //!   one error on the type already, and [`NotASource`] keeps that error the only one.
 
-use core::cell::Cell;
 use core::error::Error;
+use core::marker::PhantomData;
 use core::panic::Location;
 
 use crate::repr::Repr;
@@ -52,75 +52,73 @@ impl<S: FastStatus> crate::repr::Stored for StatusSource<S> {
     }
 }
 
-/// An error on its way into a status.
-pub struct SourceValue<E>(Cell<Option<E>>);
+/// The type `E` of an error on its way into a status, for the compile-time choice of how it
+/// is kept (the traits below, by autoref on `&&&&SourceProbe<E>`). The error is an argument
+/// of `__fs_status`, moved in: nothing is kept to be taken out again.
+pub struct SourceProbe<E>(PhantomData<fn() -> E>);
 
-impl<E> SourceValue<E> {
-    /// `error`, to convert.
-    #[inline]
-    pub const fn new(error: E) -> Self {
-        Self(Cell::new(Some(error)))
-    }
+impl<E> SourceProbe<E> {
+    /// The probe.
+    pub const NEW: Self = Self(PhantomData);
 }
 
 /// A status, kept as the source as it is and known as a status to reports: implemented for
-/// `&&&&SourceValue<S>`.
-pub trait StatusAsSource {
-    /// The status of code `raw` whose source is the status, made at `location`.
+/// `&&&&SourceProbe<S>`.
+pub trait StatusAsSource<S> {
+    /// The status of code `raw` whose source is `status`, made at `location`.
     fn __fs_status(
         self,
+        status: S,
         raw: u32,
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Repr;
 }
 
-impl<S: FastStatus> StatusAsSource for &&&&SourceValue<S> {
+impl<S: FastStatus> StatusAsSource<S> for &&&&SourceProbe<S> {
     #[inline]
     fn __fs_status(
         self,
+        status: S,
         raw: u32,
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Repr {
-        match self.0.take() {
-            Some(status) => Repr::from_status(raw, status, location, backtraces),
-            None => Repr::inline(raw),
-        }
+        Repr::from_status(raw, status, location, backtraces)
     }
 }
 
-/// An error type, kept as the source as it is: implemented for `&&&SourceValue<E>`.
-pub trait ErrorSource {
-    /// The status of code `raw` whose source is the error, made at `location`.
+/// An error type, kept as the source as it is: implemented for `&&&SourceProbe<E>`.
+pub trait ErrorSource<E> {
+    /// The status of code `raw` whose source is `error`, made at `location`.
     fn __fs_status(
         self,
+        error: E,
         raw: u32,
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Repr;
 }
 
-impl<E: Error + Send + Sync + 'static> ErrorSource for &&&SourceValue<E> {
+impl<E: Error + Send + Sync + 'static> ErrorSource<E> for &&&SourceProbe<E> {
     #[inline]
     fn __fs_status(
         self,
+        error: E,
         raw: u32,
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Repr {
-        match self.0.take() {
-            Some(error) => Repr::from_error(raw, error, location, backtraces),
-            None => Repr::inline(raw),
-        }
+        Repr::from_error(raw, error, location, backtraces)
     }
 }
 
-/// A type that converts into a boxed error, kept boxed: implemented for `&&SourceValue<E>`.
-pub trait BoxedSource {
-    /// The status of code `raw` whose source is the boxed error, made at `location`.
+/// A type that converts into a boxed error, kept boxed: implemented for `&&SourceProbe<E>`.
+pub trait BoxedSource<E> {
+    /// The status of code `raw` whose source is `error`, boxed, made at `location`.
     fn __fs_status(
         self,
+        error: E,
         raw: u32,
         location: &'static Location<'static>,
         backtraces: Backtraces,
@@ -128,39 +126,39 @@ pub trait BoxedSource {
 }
 
 #[cfg(feature = "alloc")]
-impl<E> BoxedSource for &&SourceValue<E>
+impl<E> BoxedSource<E> for &&SourceProbe<E>
 where
     E: Into<alloc::boxed::Box<dyn Error + Send + Sync>>,
 {
     #[inline]
     fn __fs_status(
         self,
+        error: E,
         raw: u32,
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Repr {
-        match self.0.take() {
-            Some(error) => Repr::from_boxed_error(raw, error.into(), location, backtraces),
-            None => Repr::inline(raw),
-        }
+        Repr::from_boxed_error(raw, error.into(), location, backtraces)
     }
 }
 
-/// Neither (never in a program that compiles): implemented for `&SourceValue<E>` of every `E`.
-pub trait NotASource {
+/// Neither (never in a program that compiles): implemented for `&SourceProbe<E>` of every
+/// `E`.
+pub trait NotASource<E> {
     /// The code alone.
     fn __fs_status(
         self,
+        error: E,
         raw: u32,
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Repr;
 }
 
-impl<E> NotASource for &SourceValue<E> {
+impl<E> NotASource<E> for &SourceProbe<E> {
     #[inline]
-    fn __fs_status(self, raw: u32, _: &'static Location<'static>, _: Backtraces) -> Repr {
-        drop(self.0.take());
+    fn __fs_status(self, error: E, raw: u32, _: &'static Location<'static>, _: Backtraces) -> Repr {
+        drop(error);
         Repr::inline(raw)
     }
 }

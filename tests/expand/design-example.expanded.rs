@@ -427,8 +427,9 @@ impl ::core::convert::From<std::io::Error> for __fast_status_StatusCode::Status 
             BoxedSource as _, ErrorSource as _, NotASource as _, StatusAsSource as _,
         };
         Self(
-            (&&&&::fast_status::__private::SourceValue::new(error))
+            (&&&&::fast_status::__private::SourceProbe::<std::io::Error>::NEW)
                 .__fs_status(
+                    error,
                     StatusCode::IOError as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
                     ::fast_status::__private::Backtraces::Env,

@@ -389,8 +389,9 @@ impl ::core::convert::From<core::num::ParseIntError> for __fast_status_ParseCode
             BoxedSource as _, ErrorSource as _, NotASource as _, StatusAsSource as _,
         };
         Self(
-            (&&&&::fast_status::__private::SourceValue::new(error))
+            (&&&&::fast_status::__private::SourceProbe::<core::num::ParseIntError>::NEW)
                 .__fs_status(
+                    error,
                     ParseCode::Number as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
                     ::fast_status::__private::Backtraces::Env,
@@ -410,8 +411,9 @@ impl ::core::convert::From<core::fmt::Error> for __fast_status_ParseCode::Parse 
             BoxedSource as _, ErrorSource as _, NotASource as _, StatusAsSource as _,
         };
         Self(
-            (&&&&::fast_status::__private::SourceValue::new(error))
+            (&&&&::fast_status::__private::SourceProbe::<core::fmt::Error>::NEW)
                 .__fs_status(
+                    error,
                     ParseCode::Number as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
                     ::fast_status::__private::Backtraces::Env,

@@ -33,7 +33,8 @@ pub(super) fn from(g: &Gen<'_>) -> TokenStream {
                 use #private::{
                     BoxedSource as _, ErrorSource as _, NotASource as _, StatusAsSource as _,
                 };
-                Self((&&&&#private::SourceValue::new(error)).__fs_status(
+                Self((&&&&#private::SourceProbe::<#ty>::NEW).__fs_status(
+                    error,
                     #code_ty::#variant as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
                     #backtraces,
