@@ -239,10 +239,10 @@ fn serde_impls(g: &Gen<'_>) -> TokenStream {
     }
 }
 
-/// `From<Status> for std::io::Error` (with `std`, unless `into_io_error = manual`): the `ErrorKind`
-/// each code's `io_kind` names, else that of an `io::Error` the status was made from (a
-/// `transparent` variant's field, or in its sources), else `Other`; the status is the inner
-/// error.
+/// `From<Status> for std::io::Error` (with `std`, unless `into_io_error = manual`): the
+/// `ErrorKind` each code's `io_kind` names, else that of an `io::Error` the status was made
+/// from (a `transparent` variant's field, or in its sources), else `Other`; the status is the
+/// inner error.
 fn io_error(g: &Gen<'_>) -> TokenStream {
     if g.input.io_error == IoError::Manual {
         return TokenStream::new();
