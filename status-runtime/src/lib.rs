@@ -130,11 +130,11 @@ pub mod __private {
     pub use crate::repr::{MAX_RAW_CODE, Repr, StaticStatus, ValueType};
     #[cfg(feature = "serde")]
     pub use crate::serde::{deserialize, serialize, serialize_kind};
-    #[cfg(feature = "std")]
-    pub use crate::sources::io_error_kind;
     pub use crate::sources::{
         BoxedSource, ErrorSource, NotASource, Source, SourceProbe, StatusAsSource, assert_source,
     };
+    #[cfg(feature = "std")]
+    pub use crate::traits::io_error_kind;
     pub use crate::traits::{
         AssertCopy, Backtraces, code_of, from_args, from_code, from_parts, from_pieces,
     };

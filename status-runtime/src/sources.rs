@@ -17,25 +17,6 @@ use core::panic::Location;
 use crate::repr::Repr;
 use crate::traits::{Backtraces, FastStatus};
 
-/// The `io::ErrorKind` the generated `From<Status> for io::Error` gives a status whose code
-/// names none (`io_kind`): that of the first `io::Error` in `first` (a `transparent` variant's
-/// field) and its sources, then in the status's sources; `Other` when there is none. So a
-/// status made from an `io::Error` converts back with that error's kind (`NotFound` stays
-/// `NotFound`).
-#[cfg(feature = "std")]
-#[must_use]
-pub fn io_error_kind(
-    first: Option<&(dyn Error + 'static)>,
-    status: &(dyn Error + 'static),
-) -> std::io::ErrorKind {
-    core::iter::successors(first, |&error| error.source())
-        .chain(core::iter::successors(status.source(), |&error| {
-            error.source()
-        }))
-        .find_map(|error| error.downcast_ref::<std::io::Error>())
-        .map_or(std::io::ErrorKind::Other, std::io::Error::kind)
-}
-
 /// A status kept as the source of another: `source()` gives the status itself, and reports
 /// reach its representation for its creation site and context lines.
 #[cfg(feature = "alloc")]

@@ -173,6 +173,23 @@ impl Debug for Chain<'_> {
     }
 }
 
+/// The `io::ErrorKind` the generated `From<Status> for io::Error` gives a status whose code
+/// names none (`io_kind`): that of the first `io::Error` in `first` (a `transparent` variant's
+/// field) and its sources, then in the status's sources; `Other` when there is none. So a
+/// status made from an `io::Error` converts back with that error's kind (`NotFound` stays
+/// `NotFound`).
+#[cfg(feature = "std")]
+#[must_use]
+pub fn io_error_kind(
+    first: Option<&(dyn core::error::Error + 'static)>,
+    status: &(dyn core::error::Error + 'static),
+) -> std::io::ErrorKind {
+    Chain::starting_at(first)
+        .chain(Chain::starting_at(status.source()))
+        .find_map(|error| error.downcast_ref::<std::io::Error>())
+        .map_or(std::io::ErrorKind::Other, std::io::Error::kind)
+}
+
 /// `status!(code)`: the code-only status of `code`'s type.
 ///
 /// The status type is a parameter of its own, bound to the code's (`Code<Status = S>`), not
