@@ -178,8 +178,8 @@ impl<'a> Input<'a> {
             code,
             krate,
             has_generics: !node.generics.params.is_empty(),
-            no_backtraces: container.no_backtraces.is_some(),
-            io_error: if container.manual_io_error.is_some() {
+            no_backtraces: container.no_backtraces,
+            io_error: if container.manual_io_error {
                 IoError::Manual
             } else {
                 IoError::Derived

@@ -21,10 +21,10 @@ pub(crate) struct Container {
     pub(crate) krate: Option<Path>,
     /// `code = Ident`: the generated code enum's name (enums with fields).
     pub(crate) code: Option<Ident>,
-    /// `backtrace = never`: where it was written.
-    pub(crate) no_backtraces: Option<Span>,
-    /// `into_io_error = manual`: where it was written.
-    pub(crate) manual_io_error: Option<Span>,
+    /// `backtrace = never`.
+    pub(crate) no_backtraces: bool,
+    /// `into_io_error = manual`.
+    pub(crate) manual_io_error: bool,
     /// thiserror's `#[error(..)]` on the enum: the text (or `transparent`, or `fmt = ..`) of
     /// every variant that has none of its own.
     pub(crate) error: Option<ErrorAttr>,
@@ -167,12 +167,12 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
     out
 }
 
-/// A key whose one value is `word` (`backtrace = never`): where it was written, into `slot`.
-/// Another value is an error that says what the key does (`meaning`); so is a second one.
+/// A key whose one value is `word` (`backtrace = never`): sets `slot`. Another value is an
+/// error that says what the key does (`meaning`); so is a second one.
 fn set_word(
     cx: &Ctxt,
     meta: &ParseNestedMeta<'_>,
-    slot: &mut Option<Span>,
+    slot: &mut bool,
     word: &str,
     meaning: &str,
 ) -> syn::Result<()> {
@@ -184,10 +184,10 @@ fn set_word(
         .unwrap_or_default();
     if value != word {
         cx.recovered_spanned_by(&value, format!("expected `{key} = {word}`: {meaning}"));
-    } else if slot.is_some() {
+    } else if *slot {
         cx.recovered_spanned_by(&meta.path, "written twice; keep one");
     } else {
-        *slot = Some(value.span());
+        *slot = true;
     }
     Ok(())
 }
