@@ -171,6 +171,35 @@ fn kind_gives_the_variant_back_for_matching() {
     assert!(status!(ErrorCode::BadOffset, "x = {}", 1).kind().is_none());
 }
 
+impl Error {
+    /// The `io::Error` this status holds, borrowed for as long as the status is: an accessor
+    /// such as sqlx's `as_database_error`, which `kind().as_deref()` cannot write (its borrow
+    /// ends with the `KindRef`), and `KindRef::Borrowed` can.
+    fn as_io(&self) -> Option<&std::io::Error> {
+        match self.kind()? {
+            KindRef::Borrowed(ErrorKind::Io(io)) => Some(io),
+            _ => None,
+        }
+    }
+}
+
+#[test]
+fn a_stored_field_is_borrowed_for_as_long_as_the_status() {
+    let error = Error::from(std::io::Error::new(std::io::ErrorKind::NotFound, "gone"));
+    let io = error.as_io().expect("an Io status");
+    assert_eq!(
+        (io.kind(), io.to_string()),
+        (std::io::ErrorKind::NotFound, "gone".into())
+    );
+    // A changed copy borrows the value it shares.
+    let changed = error.clone().with_message("while opening");
+    assert_eq!(
+        changed.as_io().map(std::io::Error::kind),
+        Some(std::io::ErrorKind::NotFound)
+    );
+    assert!(Error::bad_offset(1).as_io().is_none());
+}
+
 #[test]
 fn a_kind_is_read_back_whichever_description_of_its_type_the_payload_was_made_with() {
     use fast_status::__private::{Backtraces, Kind, Repr, ValueType, kind_of};
