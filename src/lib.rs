@@ -73,7 +73,11 @@ macro_rules! status {
 /// Returns early with an error status: `return Err(status!(..).into())`.
 ///
 /// Takes every form of [`status!`]; the status converts with `From`, so it also works in a
-/// function whose error type a status converts into (`Box<dyn Error + Send + Sync>`).
+/// function whose error type a status converts into (`Box<dyn Error + Send + Sync>`). For a
+/// split message, the function `status!` generates returns that `Err` itself, of the calling
+/// function's `Result` type: the error site passes the arguments and returns what the call
+/// returns, with nothing left to wrap, which is less code than `return Err(status!(..))`
+/// (`scripts/error-site.sh`).
 ///
 /// ```
 /// use fast_status::{bail, FastStatus};
@@ -100,7 +104,7 @@ macro_rules! status {
 #[macro_export]
 macro_rules! bail {
     ($($args:tt)+) => {
-        return ::core::result::Result::Err(::core::convert::From::from($crate::status!($($args)+)))
+        $crate::__private::bail!($crate; $($args)+)
     };
 }
 
@@ -139,6 +143,6 @@ macro_rules! ensure {
 /// Items used by generated code. Not public API: names and signatures change without notice.
 #[doc(hidden)]
 pub mod __private {
-    pub use status_macros::__status as status;
+    pub use status_macros::{__bail as bail, __status as status};
     pub use status_runtime::__private::*;
 }

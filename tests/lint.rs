@@ -126,6 +126,25 @@ pub mod codes {
             ),
         ]
     }
+
+    /// `bail!` and `ensure!` in every form, the last as the function's tail, where a `return`
+    /// of the user's own would be `clippy::needless_return`.
+    ///
+    /// # Errors
+    ///
+    /// Each check that fails.
+    pub fn checked(offset: u64, len: u64) -> Result<u64, Strict> {
+        fast_status::ensure!(len > 0, StrictCode::Invalid);
+        fast_status::ensure!(len < 1 << 40, StrictCode::Invalid, "too long");
+        fast_status::ensure!(offset < len, StrictCode::Invalid, "{offset} past {len}");
+        if offset == 0 {
+            fast_status::bail!(StrictCode::Timeout, "offset {offset:?}")
+        }
+        if offset > 1 {
+            return Ok(offset);
+        }
+        fast_status::bail!(StrictCode::Invalid, "offset {} of {len}", offset)
+    }
 }
 
 #[test]
@@ -158,4 +177,17 @@ fn strict_crate_compiles_and_works() {
     let [literal, eight] = codes::run_time(StrictCode::Timeout, 1, 2, 3, 4);
     assert_eq!(literal.to_string(), "Timeout: literal");
     assert_eq!(eight.message(), "1 2 3 4 1 2 3 4");
+    assert_eq!(codes::checked(2, 3), Ok(2));
+    let messages = [(1, 0), (1, 1 << 40), (3, 3), (0, 3), (1, 3)]
+        .map(|(offset, len)| codes::checked(offset, len).unwrap_err().to_string());
+    assert_eq!(
+        messages,
+        [
+            "Invalid input",
+            "Invalid input: too long",
+            "Invalid input: 3 past 3",
+            "Timeout: offset 0",
+            "Invalid input: offset 1 of 3"
+        ]
+    );
 }

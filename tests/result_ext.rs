@@ -150,6 +150,37 @@ fn bail_converts_into_the_functions_error_type() {
     assert!(boxed(false).is_ok());
 }
 
+/// A split message: the function `bail!` generates for it returns the caller's `Result`, of
+/// whatever error type the status converts into.
+fn boxed_split(len: usize) -> Result<usize, Box<dyn std::error::Error + Send + Sync>> {
+    if len > 4 {
+        bail!(StatusCode::Cancelled, "{len} bytes over {}", 4);
+    }
+    Ok(len)
+}
+
+#[test]
+fn bail_with_a_split_message_returns_the_functions_own_result() {
+    let error = boxed_split(9).unwrap_err();
+    assert_eq!(error.to_string(), "Cancelled: 9 bytes over 4");
+    let status = error.downcast_ref::<Status>().expect("the status, boxed");
+    assert_eq!(status.message(), "9 bytes over 4");
+    assert_eq!(boxed_split(3).ok(), Some(3));
+
+    // The status records the line of the `bail!`, as `status!` does.
+    let line = line!() + 3;
+    let located = |x: u32| -> Result<u32, Status> {
+        if x == 0 {
+            bail!(StatusCode::Invalid, "x is {x} at {}", "start");
+        }
+        Ok(x)
+    };
+    let error = located(0).unwrap_err();
+    assert_eq!(error.message(), "x is 0 at start");
+    assert_eq!(error.location().map(Location::line), Some(line));
+    assert_eq!(located(2), Ok(2));
+}
+
 /// Works for any derived status type: written once, used with two.
 fn checked<S: FastStatus>(value: i64, code: S::Code) -> Result<i64, S> {
     if value < 0 {

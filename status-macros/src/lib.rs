@@ -99,8 +99,20 @@ pub fn derive_fast_status(input: TokenStream) -> TokenStream {
 #[doc(hidden)]
 #[proc_macro]
 pub fn __status(input: TokenStream) -> TokenStream {
+    status_or_bail(input, expand::Macro::Status)
+}
+
+/// The implementation of `fast_status::bail!` (and `ensure!`), which passes its own `$crate`
+/// first: `status!`'s status, returned as the function's `Err`.
+#[doc(hidden)]
+#[proc_macro]
+pub fn __bail(input: TokenStream) -> TokenStream {
+    status_or_bail(input, expand::Macro::Bail)
+}
+
+fn status_or_bail(input: TokenStream, expanding: expand::Macro) -> TokenStream {
     match status::Invocation::parse(input.into()) {
-        Ok(invocation) => expand::status(&invocation),
+        Ok(invocation) => expand::status(&invocation, expanding),
         Err(error) => error.to_compile_error(),
     }
     .into()

@@ -161,7 +161,7 @@ fn status_macro_forms() {
     ];
     let statements = forms.iter().map(|form| {
         let invocation = crate::status::Invocation::parse(form.clone()).expect("parses");
-        let expansion = expand::status(&invocation);
+        let expansion = expand::status(&invocation, expand::Macro::Status);
         quote!(let _ = #expansion;)
     });
     let file = syn::parse2(quote! {
@@ -173,6 +173,32 @@ fn status_macro_forms() {
     compare(
         "status-forms",
         "`status!` in each form, one per statement",
+        &file,
+    );
+}
+
+#[test]
+fn bail_macro_forms() {
+    let forms = [
+        quote!(::fast_status; StatusCode::Invalid),
+        quote!(::fast_status; StatusCode::Invalid, "header needs 4 bytes"),
+        quote!(::fast_status; StatusCode::Invalid, "no u32 at {at} in {} bytes", buf.len()),
+    ];
+    let statements = forms.iter().map(|form| {
+        let invocation = crate::status::Invocation::parse(form.clone()).expect("parses");
+        let expansion = expand::status(&invocation, expand::Macro::Bail);
+        quote!(if failed { #expansion; })
+    });
+    let file = syn::parse2(quote! {
+        fn bail_forms() -> Result<u32, Status> {
+            #(#statements)*
+            Ok(0)
+        }
+    })
+    .expect("the expansions parse");
+    compare(
+        "bail-forms",
+        "`bail!` (and `ensure!`) in each form, one per `if`",
         &file,
     );
 }

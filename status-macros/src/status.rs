@@ -73,6 +73,12 @@ impl Invocation {
         })
     }
 
+    /// The facade's `__private` module, which generated code names the runtime through.
+    pub(crate) fn private(&self) -> TokenStream {
+        let krate = &self.krate;
+        quote::quote!(#krate::__private)
+    }
+
     /// Whether the code is written as a path to a variant or constant (`StatusCode::Invalid`,
     /// `Invalid`, `CODE`): a path whose last segment starts with an uppercase letter. That is
     /// what the static form needs; a lowercase name (`code`) is taken for a run-time value.

@@ -136,7 +136,7 @@ pub mod __private {
     #[cfg(feature = "std")]
     pub use crate::traits::io_error_kind;
     pub use crate::traits::{
-        AssertCopy, Backtraces, code_of, from_args, from_code, from_parts, from_pieces,
+        AssertCopy, Backtraces, Bail, code_of, from_args, from_code, from_parts, from_pieces,
     };
     pub use crate::{__fs_if_alloc as if_alloc, __fs_if_serde as if_serde, __fs_if_std as if_std};
     #[cfg(feature = "serde")]

@@ -249,6 +249,36 @@ pub fn from_pieces<C: Code<Status = S>, S: FastStatus>(code: C, pieces: &[Piece<
     ))
 }
 
+/// What `bail!` and `ensure!` return: an `Err` of the function's result type, its error
+/// converted from the status with `From`. The function `status!` generates for a split message
+/// returns it when `bail!` calls it, so that it writes the caller's result itself: the error
+/// site is then a call, with no status handed back to be wrapped (`scripts/error-site.sh`).
+#[diagnostic::on_unimplemented(
+    message = "`bail!` returns `Err({S})` from this function, whose result `{Self}` is not a \
+               `Result`",
+    label = "`bail!` and `ensure!` return early from a function returning `Result`",
+    note = "make the function return `Result<_, E>`, where `E` is `{S}` or converts from it \
+            (`Box<dyn Error + Send + Sync>`, `anyhow::Error`); elsewhere, build the status \
+            with `status!`"
+)]
+pub trait Bail<S> {
+    /// `Err(E::from(status))`.
+    fn __fs_bail(status: S) -> Self;
+}
+
+/// For statuses only (`S: FastStatus`), so that rustc, when `E` has no `From<S>`, says that and
+/// no more (with any `S`, it also offers `Bail<E>`, which `E`'s own `From<E>` implements).
+impl<T, E: From<S>, S: FastStatus> Bail<S> for Result<T, E> {
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "an `Err` and a conversion, at the error site"
+    )]
+    fn __fs_bail(status: S) -> Self {
+        Err(E::from(status))
+    }
+}
+
 /// The code held by `repr`, which generated code only ever builds from codes of `C`.
 #[inline]
 #[must_use]

@@ -34,7 +34,7 @@ use crate::case::{Spelling, spelling};
 use crate::ctxt::{Checked, Ctxt};
 use crate::valid;
 
-pub(crate) use status::status;
+pub(crate) use status::{Macro, status};
 
 /// `#[derive(FastStatus)]`: the status type; or every error found, with the status type of the
 /// mended input when each mistake could be mended (see [`Checked`]), else with a fallback.
