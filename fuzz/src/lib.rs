@@ -70,13 +70,16 @@ fn derive(source: &str) {
     }
 }
 
-/// `status!` with `source` as its arguments, if it is a token stream.
+/// `status!` and `bail!` with `source` as their arguments, if it is a token stream.
 fn status_macro(source: &str) {
     let Ok(arguments) = source.parse::<proc_macro2::TokenStream>() else {
         return;
     };
     match status::Invocation::parse(quote::quote!(::fast_status; #arguments)) {
-        Ok(invocation) => drop(expand::status(&invocation)),
+        Ok(invocation) => {
+            drop(expand::status(&invocation, expand::Macro::Status));
+            drop(expand::status(&invocation, expand::Macro::Bail));
+        }
         Err(error) => drop(error.to_compile_error()),
     }
 }
