@@ -162,6 +162,10 @@ pub enum FileErrorKind {
     /// No `io::Error` anywhere.
     #[error("bad magic {0:#x}")]
     Magic(u32),
+    /// A kind of its own, which comes first.
+    #[error("truncated at {0}")]
+    #[status(io_kind = UnexpectedEof)]
+    Truncated(u64),
 }
 
 #[test]
@@ -183,6 +187,7 @@ fn a_kind_holding_an_io_error_converts_back_with_its_kind() {
             io::ErrorKind::Other,
         ),
         (FileError::magic(7), io::ErrorKind::Other),
+        (FileError::truncated(9), io::ErrorKind::UnexpectedEof),
         (
             FileError::from(denied()).context("opening the footer"),
             io::ErrorKind::PermissionDenied,

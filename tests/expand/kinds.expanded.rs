@@ -555,14 +555,13 @@ for __fast_status_ErrorKind::Error {
     #[automatically_derived] #[allow(deprecated)] impl ::core::convert::From <
     __fast_status_ErrorKind::Error > for ::fast_status::__private::io::Error { #[doc =
     "An `io::Error` whose inner error is the status (`into_inner()` and `get_ref()` give the [`Error`] back), of the `ErrorKind` the code's `io_kind` names, or else of the `io::Error` the status was made from (`NotFound` stays `NotFound`), or else `Other`."]
-    fn from(status : __fast_status_ErrorKind::Error) -> Self { let kind = status.kind();
-    let first : ::core::option::Option < & (dyn ::core::error::Error + 'static) > = { use
+    fn from(status : __fast_status_ErrorKind::Error) -> Self {
+    ::fast_status::__private::io::Error::new({ let kind = status.kind(); let first :
+    ::core::option::Option < & (dyn ::core::error::Error + 'static) > = { use
     ::fast_status::__private::AsDynError as _; kind.as_deref().and_then(| value | match
     value { ErrorKind::Other(field0) => ::core::option::Option::Some(field0
     .as_dyn_error()), #[allow(unreachable_patterns)] _ => ::core::option::Option::None,
-    }) };
-    ::fast_status::__private::io::Error::new(::fast_status::__private::io_error_kind(first,
-    & status), status) } }
+    }) }; ::fast_status::__private::io_error_kind(first, & status) }, status) } }
 }
 ::fast_status::__private::if_serde! {
     #[automatically_derived] impl ::fast_status::__private::serde::Serialize for

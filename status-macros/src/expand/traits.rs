@@ -254,8 +254,7 @@ fn io_error(g: &Gen<'_>) -> TokenStream {
         private,
         ..
     } = g;
-    let (first, found) = transparent_field(g);
-    let found_kind = quote!(#private::io_error_kind(#first, &status));
+    let found_kind = found_io_kind(g);
     let arms: Vec<TokenStream> = g
         .input
         .variants
@@ -289,7 +288,6 @@ fn io_error(g: &Gen<'_>) -> TokenStream {
             impl ::core::convert::From<#status_ty> for #private::io::Error {
                 #[doc = #doc]
                 fn from(status: #status_ty) -> Self {
-                    #found
                     #private::io::Error::new(#kind, status)
                 }
             }
@@ -297,25 +295,26 @@ fn io_error(g: &Gen<'_>) -> TokenStream {
     }
 }
 
-/// For `io_error`: an expression for the field of the status's `transparent` variant, as an
-/// error (`None` for the other variants, and for an enum without such a variant), and the
-/// statements that find it.
-fn transparent_field(g: &Gen<'_>) -> (TokenStream, TokenStream) {
-    let none = quote!(::core::option::Option::None);
-    let Some(kind) = g.kind else {
-        return (none, TokenStream::new());
-    };
-    let arms = transparent_arms(
-        g,
-        &quote!(#kind),
-        |field| quote!(::core::option::Option::Some(#field.as_dyn_error())),
-    );
-    if arms.is_empty() {
-        return (none, TokenStream::new());
-    }
+/// For `io_error`: the kind of the first `io::Error` in the field of the status's
+/// `transparent` variant, if it is one, and in the status's sources (the runtime's
+/// `io_error_kind`). Written where no `io_kind` decides, so only such statuses look.
+fn found_io_kind(g: &Gen<'_>) -> TokenStream {
     let private = &g.private;
+    let none = quote!(::core::option::Option::None);
+    let arms = match g.kind {
+        Some(kind) => transparent_arms(
+            g,
+            &quote!(#kind),
+            |field| quote!(::core::option::Option::Some(#field.as_dyn_error())),
+        ),
+        None => Vec::new(),
+    };
+    if arms.is_empty() {
+        return quote!(#private::io_error_kind(#none, &status));
+    }
     let (kind_ref, value, first) = (local("kind"), local("value"), local("first"));
-    let found = quote! {
+    // A block: the kind view borrows the status, which the caller then moves.
+    quote! {{
         let #kind_ref = status.kind();
         let #first: ::core::option::Option<&(dyn ::core::error::Error + 'static)> = {
             use #private::AsDynError as _;
@@ -325,6 +324,6 @@ fn transparent_field(g: &Gen<'_>) -> (TokenStream, TokenStream) {
                 _ => #none,
             })
         };
-    };
-    (quote!(#first), found)
+        #private::io_error_kind(#first, &status)
+    }}
 }
