@@ -76,8 +76,8 @@ macro_rules! status {
 /// function whose error type a status converts into (`Box<dyn Error + Send + Sync>`). For a
 /// split message, the function `status!` generates returns that `Err` itself, of the calling
 /// function's `Result` type: the error site passes the arguments and returns what the call
-/// returns, with nothing left to wrap, which is less code than `return Err(status!(..))`
-/// (`scripts/error-site.sh`).
+/// returns, with nothing left to wrap (`scripts/error-site.sh` measures the code this takes
+/// against `return Err(status!(..))` and a 32-byte enum).
 ///
 /// ```
 /// use fast_status::{bail, FastStatus};
