@@ -66,47 +66,35 @@ pub mod shapes {
     use crate::fields::ParseError;
     use crate::{Bench, BenchCode};
 
-    /// A little-endian `$int` at an offset of a slice.
+    /// `$name`: a little-endian `$int` at an offset of a slice, or `$error`.
     macro_rules! at_offset {
+        ($name:ident -> $int:ty, $E:ty, |$at:ident, $len:ident| $error:expr) => {
+            /// A little-endian integer at `at`.
+            #[inline(never)]
+            pub fn $name(buf: &[u8], $at: usize) -> Result<$int, $E> {
+                match read::<{ size_of::<$int>() }>(buf, $at) {
+                    Some(bytes) => Ok(<$int>::from_le_bytes(bytes)),
+                    None => {
+                        let $len = buf.len();
+                        $error
+                    }
+                }
+            }
+        };
+    }
+
+    /// `at_offset!` three ways: the enum, `Err(status!(..))` and `bail!(..)`.
+    macro_rules! at_offset_three_ways {
         ($enum:ident, $status:ident, $bail:ident, $int:ty) => {
-            /// The enum.
-            #[inline(never)]
-            pub fn $enum(buf: &[u8], at: usize) -> Result<$int, ParseError> {
-                match read::<{ size_of::<$int>() }>(buf, at) {
-                    Some(bytes) => Ok(<$int>::from_le_bytes(bytes)),
-                    None => Err(ParseError::TooBig {
-                        size: at,
-                        len: buf.len(),
-                    }),
-                }
-            }
-
-            /// `Err(status!(..))`.
-            #[inline(never)]
-            pub fn $status(buf: &[u8], at: usize) -> Result<$int, Bench> {
-                match read::<{ size_of::<$int>() }>(buf, at) {
-                    Some(bytes) => Ok(<$int>::from_le_bytes(bytes)),
-                    None => {
-                        let len = buf.len();
-                        Err(fast_status::status!(
-                            BenchCode::Invalid,
-                            "no value at {at} in {len} bytes"
-                        ))
-                    }
-                }
-            }
-
-            /// `bail!(..)`.
-            #[inline(never)]
-            pub fn $bail(buf: &[u8], at: usize) -> Result<$int, Bench> {
-                match read::<{ size_of::<$int>() }>(buf, at) {
-                    Some(bytes) => Ok(<$int>::from_le_bytes(bytes)),
-                    None => {
-                        let len = buf.len();
-                        fast_status::bail!(BenchCode::Invalid, "no value at {at} in {len} bytes")
-                    }
-                }
-            }
+            at_offset!($enum -> $int, ParseError, |at, len| {
+                Err(ParseError::TooBig { size: at, len })
+            });
+            at_offset!($status -> $int, Bench, |at, len| {
+                Err(fast_status::status!(BenchCode::Invalid, "no value at {at} in {len} bytes"))
+            });
+            at_offset!($bail -> $int, Bench, |at, len| {
+                fast_status::bail!(BenchCode::Invalid, "no value at {at} in {len} bytes")
+            });
         };
     }
 
@@ -116,9 +104,9 @@ pub mod shapes {
         buf.get(at..at.checked_add(N)?)?.try_into().ok()
     }
 
-    at_offset!(u8_enum, u8_status, u8_bail, u8);
-    at_offset!(u16_enum, u16_status, u16_bail, u16);
-    at_offset!(u64_enum, u64_status, u64_bail, u64);
+    at_offset_three_ways!(u8_enum, u8_status, u8_bail, u8);
+    at_offset_three_ways!(u16_enum, u16_status, u16_bail, u16);
+    at_offset_three_ways!(u64_enum, u64_status, u64_bail, u64);
 
     /// A reader that moves through its buffer: methods on `&mut self`.
     #[derive(Debug)]

@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 
+use proc_macro2::TokenStream;
 use quote::quote;
 use syn::parse_quote;
 
@@ -159,11 +160,7 @@ fn status_macro_forms() {
         // More than 12 pieces: `from_pieces`, over a slice of them.
         quote!(::fast_status; StatusCode::Invalid, "{a}.{b}.{c}.{d}.{e}.{f}.{g}.{h}.{i}"),
     ];
-    let statements = forms.iter().map(|form| {
-        let invocation = crate::status::Invocation::parse(form.clone()).expect("parses");
-        let expansion = expand::status(&invocation, expand::Macro::Status);
-        quote!(let _ = #expansion;)
-    });
+    let statements = expansions(&forms, expand::Macro::Status).map(|e| quote!(let _ = #e;));
     let file = syn::parse2(quote! {
         fn status_forms() {
             #(#statements)*
@@ -184,11 +181,7 @@ fn bail_macro_forms() {
         quote!(::fast_status; StatusCode::Invalid, "header needs 4 bytes"),
         quote!(::fast_status; StatusCode::Invalid, "no u32 at {at} in {} bytes", buf.len()),
     ];
-    let statements = forms.iter().map(|form| {
-        let invocation = crate::status::Invocation::parse(form.clone()).expect("parses");
-        let expansion = expand::status(&invocation, expand::Macro::Bail);
-        quote!(if failed { #expansion; })
-    });
+    let statements = expansions(&forms, expand::Macro::Bail).map(|e| quote!(if failed { #e; }));
     let file = syn::parse2(quote! {
         fn bail_forms() -> Result<u32, Status> {
             #(#statements)*
@@ -201,4 +194,15 @@ fn bail_macro_forms() {
         "`bail!` (and `ensure!`) in each form, one per `if`",
         &file,
     );
+}
+
+/// The expansion of each of `forms` (a macro's input after the facade's `$crate;`).
+fn expansions(
+    forms: &[TokenStream],
+    expanding: expand::Macro,
+) -> impl Iterator<Item = TokenStream> + '_ {
+    forms.iter().map(move |form| {
+        let invocation = crate::status::Invocation::parse(form.clone()).expect("parses");
+        expand::status(&invocation, expanding)
+    })
 }
