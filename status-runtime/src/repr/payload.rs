@@ -962,7 +962,9 @@ unsafe fn retire_shared_value(ptr: NonNull<Header>) {
     unsafe { drop_extras_at(ptr) };
 }
 
-/// Drops the header's fields and frees the allocation of a message payload.
+/// Frees the allocation of a message payload. Without extras (most payloads: a message and
+/// its location), the header owns nothing and that is one call to the allocator, made as a
+/// tail call with no stack frame; with extras, [`free_message_and_extras`] drops them first.
 ///
 /// # Safety
 ///
@@ -970,6 +972,35 @@ unsafe fn retire_shared_value(ptr: NonNull<Header>) {
 /// references the payload any more.
 #[inline(never)]
 unsafe fn free_message(ptr: NonNull<Header>) {
+    #[cfg(not(loom))]
+    {
+        // SAFETY: the payload is live and unreferenced, as the caller guarantees; a read of
+        // one field.
+        if matches!(unsafe { &(*ptr.as_ptr()).extras }, ExtrasAt::None) {
+            // SAFETY: a read of one field, as above. The allocation was made by `Pending::new`
+            // with this `cap`, which it checked; the header's other fields own nothing
+            // (`drop_header`'s assertions), so nothing is left to drop, and it is given back
+            // once.
+            unsafe {
+                let layout = message_layout((*ptr.as_ptr()).cap).unwrap_unchecked();
+                alloc::alloc::dealloc(ptr.as_ptr().cast(), layout);
+            }
+            return;
+        }
+    }
+    // SAFETY: as the caller guarantees.
+    unsafe { free_message_and_extras(ptr) }
+}
+
+/// [`free_message`] for a payload with extras (or any payload, under loom): drops the header's
+/// fields, then frees the allocation, also if a source's or a detail's `Drop` panics. Out of
+/// line, so that `free_message`'s path to the allocator keeps no stack frame.
+///
+/// # Safety
+///
+/// As for [`free_message`].
+#[inline(never)]
+unsafe fn free_message_and_extras(ptr: NonNull<Header>) {
     let header = ptr.as_ptr();
     #[cfg(loom)]
     // SAFETY: the caller guarantees the payload is unaliased.
