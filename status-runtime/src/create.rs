@@ -388,9 +388,7 @@ pub(crate) fn alloc_with_str(
     location: Option<&'static Location<'static>>,
     extras: Option<Box<Extras>>,
 ) -> Option<Repr> {
-    alloc_exact(code, location, extras, message.len(), |sink| {
-        sink.push_str(message);
-    })
+    Some(Pending::with_text(message)?.finish(code, location, extras))
 }
 
 /// A heap payload whose message `write` puts into a sink of `len` bytes, or `None` if the

@@ -35,7 +35,7 @@ use super::Repr;
 use super::extras::Extras;
 use super::raw::{FreeOnDrop, OutOfMemory, try_box_with};
 use super::refcount::RefCount;
-use super::sink::MessageSink;
+use super::sink::{MessageSink, copy_bytes};
 
 /// The start of every payload; the body follows it in the same allocation: `cap` message bytes,
 /// or the value `body` describes.
@@ -1152,6 +1152,22 @@ impl Pending {
             cap,
             len: 0,
         })
+    }
+
+    /// Room for a header and `text`, with `text` copied in: what a message that is already
+    /// text (or was formatted on the stack first) takes, with no sink. `None` if the
+    /// allocator fails.
+    #[inline]
+    pub(crate) fn with_text(text: &str) -> Option<Self> {
+        let mut this = Self::new(text.len())?;
+        // SAFETY: the `cap == text.len()` bytes after the header are part of the allocation,
+        // reached from its own pointer, and nothing else refers to them yet; `text` is
+        // another borrow, so the two do not overlap.
+        unsafe {
+            copy_bytes(text.as_bytes(), this.ptr.cast::<u8>().as_ptr().add(HEADER));
+        }
+        this.len = text.len();
+        Some(this)
     }
 
     /// Writes the message with `write`, into a sink over the message bytes; what does not fit

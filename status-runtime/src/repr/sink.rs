@@ -281,6 +281,23 @@ pub(crate) fn decimal_len(n: u64) -> usize {
 /// The longest piece `copy_short` copies.
 const SHORT: usize = 16;
 
+/// Copies `src` to `dst`: inline when it is short (most messages' pieces, and many messages),
+/// else with `memcpy`.
+///
+/// # Safety
+///
+/// `dst` is valid for `src.len()` bytes of writes and does not overlap `src`.
+#[inline]
+pub(super) unsafe fn copy_bytes(src: &[u8], dst: *mut u8) {
+    if src.len() <= SHORT {
+        // SAFETY: `src.len() <= SHORT`; the rest as the caller guarantees.
+        unsafe { copy_short(src, dst) };
+    } else {
+        // SAFETY: as the caller guarantees.
+        unsafe { ptr::copy_nonoverlapping(src.as_ptr(), dst, src.len()) };
+    }
+}
+
 /// Copies `src`, at most [`SHORT`] bytes, to `dst` with at most two overlapping loads and
 /// stores: what a formatter mostly writes (literal pieces, numbers) costs a few instructions
 /// instead of a `memcpy` call.
