@@ -1161,8 +1161,8 @@ impl Pending {
     pub(crate) fn with_text(text: &str) -> Option<Self> {
         let mut this = Self::new(text.len())?;
         // SAFETY: the `cap == text.len()` bytes after the header are part of the allocation,
-        // reached from its own pointer, and nothing else refers to them yet; `text` is
-        // another borrow, so the two do not overlap.
+        // reached from its own pointer, and nothing else refers to them yet; the allocation
+        // was made just now, so `text` cannot overlap it.
         unsafe {
             copy_bytes(text.as_bytes(), this.ptr.cast::<u8>().as_ptr().add(HEADER));
         }
