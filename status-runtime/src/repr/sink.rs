@@ -132,16 +132,17 @@ impl MessageSink<'_> {
     pub(crate) fn push_decimal(&mut self, n: u64) {
         // SAFETY: `write_decimal` writes every byte of the slice it is given, in ASCII; a
         // decimal `u64` is at most `NUMBER_MAX` digits.
-        unsafe { self.push_number(decimal_len(n), |out| write_decimal(n, out)) };
+        unsafe { self.push_number(decimal_len(n), move |out| write_decimal(n, out)) };
     }
 
     /// Appends the hex digits of `n` (`A`-`F` when `upper`), after `0x` when `prefix`, as
     /// `LowerHex` and `UpperHex` write them.
     #[inline]
     pub(crate) fn push_hex(&mut self, n: u64, upper: bool, prefix: bool) {
+        let write = move |out: &mut [MaybeUninit<u8>]| write_hex(n, upper, prefix, out);
         // SAFETY: `write_hex` writes every byte of the slice it is given, in ASCII; `0x` and
         // 16 hex digits are at most `NUMBER_MAX` bytes.
-        unsafe { self.push_number(hex_len(n, prefix), |out| write_hex(n, upper, prefix, out)) };
+        unsafe { self.push_number(hex_len(n, prefix), write) };
     }
 
     /// Appends the `len` bytes `write` fills: in place when they fit, else through a stack
