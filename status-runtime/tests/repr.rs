@@ -111,6 +111,37 @@ fn pieces_of_every_length_are_copied_exactly() {
     }
 }
 
+/// Whole texts (a message formatted on the stack, then copied; a context line) are copied
+/// inline up to 64 bytes in length classes (up to 16, 32 and 64 bytes), with `memcpy` beyond:
+/// every length on both sides of each boundary, as a message, from `from_text`, and as a
+/// context line after lines of other lengths (so at other offsets), comes out byte for byte.
+#[test]
+fn texts_of_every_length_are_copied_exactly() {
+    let text: String = (0..80_u8).map(|i| char::from(b'a' + i % 26)).collect();
+    for n in 0..=80 {
+        let t = &text[..n];
+        assert_eq!(
+            heap(1, format_args!("{t}")).0.message(),
+            t,
+            "formatted, {n} bytes"
+        );
+        let copied = Owned(Repr::from_text(1, t, Location::caller(), Backtraces::Env));
+        assert_eq!(copied.0.message(), t, "copied, {n} bytes");
+        for first in [0, 1, 7, 16, 17, 33, 64] {
+            let mut lines = Owned(Repr::inline(1));
+            lines.0.add_context(&text[..first], Location::caller());
+            lines.0.add_context(t, Location::caller());
+            lines.0.add_context(format_args!("{t}"), Location::caller());
+            let texts: Vec<&str> = lines.0.context_lines().map(|(line, _)| line).collect();
+            assert_eq!(
+                texts,
+                [&text[..first], t, t],
+                "lines of {first} then {n} bytes"
+            );
+        }
+    }
+}
+
 /// Messages on both sides of the stack pass's length: formatted once, or measured then
 /// formatted into their allocation.
 #[test]

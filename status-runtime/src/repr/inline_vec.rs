@@ -7,6 +7,8 @@ use alloc::collections::TryReserveError;
 use alloc::vec::Vec;
 use core::mem::MaybeUninit;
 
+use super::sink::copy_bytes;
+
 /// Up to `N` items in place, then a `Vec`. Every growth is fallible: without memory the
 /// contents are unchanged.
 pub(crate) struct InlineVec<T: Copy, const N: usize> {
@@ -64,32 +66,6 @@ impl<T: Copy, const N: usize> InlineVec<T, N> {
         self.len() == 0
     }
 
-    /// Appends `more`. Without memory, `Err` and the contents unchanged.
-    #[inline]
-    pub(crate) fn try_extend_from_slice(&mut self, more: &[T]) -> Result<(), TryReserveError> {
-        if self.on_heap() {
-            self.heap.try_reserve(more.len())?;
-            self.heap.extend_from_slice(more);
-            return Ok(());
-        }
-        let end = self.len + more.len();
-        let Some(room) = self.room.get_mut(self.len..end) else {
-            return self.try_move_to_heap(more);
-        };
-        // SAFETY: `room` and `more` are `more.len()` items each, and do not overlap (one is
-        // borrowed from `self` uniquely, the other shared); `MaybeUninit<T>` has `T`'s layout.
-        // One copy, not a loop: short texts are the common case.
-        unsafe {
-            core::ptr::copy_nonoverlapping(
-                more.as_ptr(),
-                room.as_mut_ptr().cast::<T>(),
-                more.len(),
-            );
-        }
-        self.len = end;
-        Ok(())
-    }
-
     /// Appends `item`. Without memory, `Err` and the contents unchanged.
     #[inline]
     pub(crate) fn try_push(&mut self, item: T) -> Result<(), TryReserveError> {
@@ -140,6 +116,40 @@ impl<T: Copy, const N: usize> InlineVec<T, N> {
             len: self.len,
             heap,
         })
+    }
+}
+
+/// Bytes: the context lines' text.
+impl<const N: usize> InlineVec<u8, N> {
+    /// Appends `more`. Without memory, `Err` and the contents unchanged.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "a context line's append: out of line, its frame costs more than the copy"
+    )]
+    pub(crate) fn try_extend_from_slice(&mut self, more: &[u8]) -> Result<(), TryReserveError> {
+        if self.on_heap() {
+            return self.try_extend_heap(more);
+        }
+        let end = self.len + more.len();
+        let Some(room) = self.room.get_mut(self.len..end) else {
+            return self.try_move_to_heap(more);
+        };
+        // SAFETY: `room` is `more.len()` bytes, borrowed from `self` uniquely, so `more`
+        // (shared) does not overlap it; `MaybeUninit<u8>` has `u8`'s layout. A short text, the
+        // common case, is copied inline, with no `memcpy` call.
+        unsafe { copy_bytes(more, room.as_mut_ptr().cast::<u8>()) };
+        self.len = end;
+        Ok(())
+    }
+
+    /// `try_extend_from_slice` once the text is on the heap (over `N` bytes of context lines):
+    /// out of line, so that the append in place stays small enough to inline.
+    #[cold]
+    fn try_extend_heap(&mut self, more: &[u8]) -> Result<(), TryReserveError> {
+        self.heap.try_reserve(more.len())?;
+        self.heap.extend_from_slice(more);
+        Ok(())
     }
 }
 

@@ -282,20 +282,53 @@ pub(crate) fn decimal_len(n: u64) -> usize {
 /// The longest piece `copy_short` copies.
 const SHORT: usize = 16;
 
-/// Copies `src` to `dst`: inline when it is short (most messages' pieces, and many messages),
-/// else with `memcpy`.
+/// Copies `src` to `dst`: inline up to 64 bytes (most messages and context lines, and their
+/// pieces), in blocks of 16 from the start and ending at the end, which overlap when the length
+/// is not a multiple of 16; longer ones with `memcpy`.
 ///
 /// # Safety
 ///
 /// `dst` is valid for `src.len()` bytes of writes and does not overlap `src`.
 #[inline]
 pub(super) unsafe fn copy_bytes(src: &[u8], dst: *mut u8) {
-    if src.len() <= SHORT {
-        // SAFETY: `src.len() <= SHORT`; the rest as the caller guarantees.
-        unsafe { copy_short(src, dst) };
-    } else {
-        // SAFETY: as the caller guarantees.
-        unsafe { ptr::copy_nonoverlapping(src.as_ptr(), dst, src.len()) };
+    let n = src.len();
+    let s = src.as_ptr();
+    // SAFETY: as the caller guarantees; each block starts at an offset `at` with
+    // `at + 16 <= n` (`16 < n` in the second case, `32 < n` in the third), so it is inside
+    // `src` and inside `dst`'s `n` bytes.
+    unsafe {
+        if n <= SHORT {
+            copy_short(src, dst);
+        } else if n <= 2 * 16 {
+            copy_block(s, dst, 0);
+            copy_block(s, dst, n - 16);
+        } else if n <= 4 * 16 {
+            copy_block(s, dst, 0);
+            copy_block(s, dst, 16);
+            copy_block(s, dst, n - 32);
+            copy_block(s, dst, n - 16);
+        } else {
+            ptr::copy_nonoverlapping(s, dst, n);
+        }
+    }
+}
+
+/// Copies the 16 bytes at offset `at` of `src` to the same offset of `dst`.
+///
+/// # Safety
+///
+/// `src` is valid for reads and `dst` for writes of the 16 bytes at `at`, and they do not
+/// overlap.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "a load and a store: `copy_bytes`'s blocks, which must stay inline"
+)]
+unsafe fn copy_block(src: *const u8, dst: *mut u8, at: usize) {
+    // SAFETY: as the caller guarantees; `read/write_unaligned` allow any alignment.
+    unsafe {
+        let bytes = src.add(at).cast::<u128>().read_unaligned();
+        dst.add(at).cast::<u128>().write_unaligned(bytes);
     }
 }
 
