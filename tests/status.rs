@@ -471,6 +471,42 @@ fn context_lines_survive_copies_and_changes_of_a_code_only_status() {
     assert_eq!(many.message(), "");
 }
 
+/// Text lines are appended in place while the status's own extras have room for them (six
+/// lines, 256 bytes of text, a line of up to 64 bytes) and the long way otherwise (a copy for a
+/// shared status, a longer line, lines or text past the room): every line comes out in order,
+/// and a clone taken between them keeps the lines it had.
+#[test]
+fn text_lines_in_place_and_past_the_room() {
+    let lengths = [0, 1, 7, 16, 17, 33, 64, 65, 100, 3, 40, 63, 5, 64];
+    let texts: Vec<String> = lengths
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| {
+            char::from(b'a' + u8::try_from(i).unwrap())
+                .to_string()
+                .repeat(n)
+        })
+        .collect();
+    let mut status = Status::from_code(StatusCode::Invalid);
+    let mut clones = Vec::new();
+    for (i, text) in texts.iter().enumerate() {
+        status = status.context(text.as_str());
+        if i % 4 == 2 {
+            clones.push((i, status.clone()));
+        }
+    }
+    let lines = |status: &Status| {
+        status
+            .context_lines()
+            .map(|line| line.0.to_owned())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(lines(&status), texts);
+    for (i, clone) in &clones {
+        assert_eq!(lines(clone), texts[..=*i], "the clone after line {i}");
+    }
+}
+
 /// Written once, used with two different derived status types.
 fn describe<S: FastStatus>(status: &S) -> String {
     format!(

@@ -10,8 +10,9 @@ use core::panic::Location;
 
 use crate::create::alloc_with_str;
 use crate::repr::{
-    ContextLine, ContextText, Extras, KindHolder, MessageOf, OutOfMemory, PayloadMut, PayloadRef,
-    Repr, Shared, Stored, ValueShare, ValueType, message_of, try_box, try_box_with,
+    COPIED_INLINE, ContextLine, ContextText, Extras, KindHolder, MessageOf, OutOfMemory,
+    PayloadMut, PayloadRef, Repr, Shared, Stored, ValueShare, ValueType, message_of, try_box,
+    try_box_with,
 };
 use crate::traits::Backtraces;
 
@@ -39,10 +40,65 @@ impl Repr {
 
     /// This status with the context line `text` and `location` appended. Without memory, the
     /// line is lost and the status otherwise unchanged.
+    ///
+    /// A status that already has extras of its own with room in place for the line (the
+    /// second line on, while they fit) takes it there, with no call; anything else (moving
+    /// to the heap, copy on write, growing) is [`Repr::with_context_text_changed`].
     #[cold]
     #[inline(never)]
     #[must_use]
-    pub fn with_context_text(self, text: &str, location: &'static Location<'static>) -> Self {
+    pub fn with_context_text(mut self, text: &str, location: &'static Location<'static>) -> Self {
+        if self.push_line_in_place(text, location) {
+            return self;
+        }
+        self.with_context_text_changed(text, location)
+    }
+
+    /// Appends the context line `text` with `location` where that allocates and drops nothing:
+    /// this word holds the only share of a payload with extras, their chain of lines is not
+    /// built, and their room in place takes the line and its text. `false`, and nothing
+    /// changed, otherwise.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "the path of `with_context_text` that needs no stack frame"
+    )]
+    fn push_line_in_place(&mut self, text: &str, location: &'static Location<'static>) -> bool {
+        // A longer line's copy is a `memcpy` call, which would give this path a stack frame:
+        // such lines take the other.
+        if text.len() > COPIED_INLINE {
+            return false;
+        }
+        // `|| None`: no extras are made here.
+        let Some(extras) = self
+            .payload_mut()
+            .and_then(|payload| payload.extras_or_insert(|| None))
+        else {
+            return false;
+        };
+        if !extras.chain.is_empty() {
+            return false;
+        }
+        let start = extras.context_text.len();
+        if !extras.context_text.extend_in_place(text.as_bytes()) {
+            return false;
+        }
+        let line = ContextLine {
+            start,
+            end: start + text.len(),
+            location,
+        };
+        if !extras.context.push_in_place(line) {
+            extras.context_text.truncate(start);
+            return false;
+        }
+        true
+    }
+
+    /// [`Repr::with_context_text`] for a status that changes to take the line: moves to the
+    /// heap, is copied (shared, or copy on write) or grows its extras.
+    #[inline(never)]
+    fn with_context_text_changed(self, text: &str, location: &'static Location<'static>) -> Self {
         // Releases the word if a `Drop` run by the change panics (a detail's, when the share
         // given up by a copy on write turns out to be the last): nothing leaks.
         let mut word = ReleaseOnUnwind(self);

@@ -66,20 +66,33 @@ impl<T: Copy, const N: usize> InlineVec<T, N> {
         self.len() == 0
     }
 
+    /// Appends `item` in place: `false`, and the contents unchanged, when the items are on the
+    /// heap or the room in place is full.
+    #[inline]
+    pub(crate) fn push_in_place(&mut self, item: T) -> bool {
+        if self.on_heap() {
+            return false;
+        }
+        let Some(slot) = self.room.get_mut(self.len) else {
+            return false;
+        };
+        slot.write(item);
+        self.len += 1;
+        true
+    }
+
     /// Appends `item`. Without memory, `Err` and the contents unchanged.
     #[inline]
     pub(crate) fn try_push(&mut self, item: T) -> Result<(), TryReserveError> {
+        if self.push_in_place(item) {
+            return Ok(());
+        }
         if self.on_heap() {
             self.heap.try_reserve(1)?;
             self.heap.push(item);
             return Ok(());
         }
-        let Some(slot) = self.room.get_mut(self.len) else {
-            return self.try_move_to_heap(core::slice::from_ref(&item));
-        };
-        slot.write(item);
-        self.len += 1;
-        Ok(())
+        self.try_move_to_heap(core::slice::from_ref(&item))
     }
 
     /// Moves the contents to the heap with `more` after them, reserving at least twice the
@@ -121,6 +134,29 @@ impl<T: Copy, const N: usize> InlineVec<T, N> {
 
 /// Bytes: the context lines' text.
 impl<const N: usize> InlineVec<u8, N> {
+    /// Appends `more` in place: `false`, and the contents unchanged, when the bytes are on the
+    /// heap or the room in place cannot take them.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "a context line's append: out of line, its frame costs more than the copy"
+    )]
+    pub(crate) fn extend_in_place(&mut self, more: &[u8]) -> bool {
+        if self.on_heap() {
+            return false;
+        }
+        let end = self.len + more.len();
+        let Some(room) = self.room.get_mut(self.len..end) else {
+            return false;
+        };
+        // SAFETY: `room` is `more.len()` bytes, borrowed from `self` uniquely, so `more`
+        // (shared) does not overlap it; `MaybeUninit<u8>` has `u8`'s layout. A short text, the
+        // common case, is copied inline, with no `memcpy` call.
+        unsafe { copy_bytes(more, room.as_mut_ptr().cast::<u8>()) };
+        self.len = end;
+        true
+    }
+
     /// Appends `more`. Without memory, `Err` and the contents unchanged.
     #[inline(always)]
     #[allow(
@@ -128,19 +164,13 @@ impl<const N: usize> InlineVec<u8, N> {
         reason = "a context line's append: out of line, its frame costs more than the copy"
     )]
     pub(crate) fn try_extend_from_slice(&mut self, more: &[u8]) -> Result<(), TryReserveError> {
+        if self.extend_in_place(more) {
+            return Ok(());
+        }
         if self.on_heap() {
             return self.try_extend_heap(more);
         }
-        let end = self.len + more.len();
-        let Some(room) = self.room.get_mut(self.len..end) else {
-            return self.try_move_to_heap(more);
-        };
-        // SAFETY: `room` is `more.len()` bytes, borrowed from `self` uniquely, so `more`
-        // (shared) does not overlap it; `MaybeUninit<u8>` has `u8`'s layout. A short text, the
-        // common case, is copied inline, with no `memcpy` call.
-        unsafe { copy_bytes(more, room.as_mut_ptr().cast::<u8>()) };
-        self.len = end;
-        Ok(())
+        self.try_move_to_heap(more)
     }
 
     /// `try_extend_from_slice` once the text is on the heap (over `N` bytes of context lines):

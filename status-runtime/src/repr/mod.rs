@@ -149,7 +149,7 @@ pub(crate) use raw::{OutOfMemory, try_box, try_box_with};
 #[cfg(feature = "alloc")]
 pub(crate) use shared::Shared;
 #[cfg(feature = "alloc")]
-pub(crate) use sink::{FIRST_PASS, MessageSink, decimal_len, hex_len};
+pub(crate) use sink::{COPIED_INLINE, FIRST_PASS, MessageSink, decimal_len, hex_len};
 
 const TAG_MASK: usize = 0b11;
 const TAG_HEAP: usize = 0b00;

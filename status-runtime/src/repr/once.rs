@@ -59,6 +59,12 @@ impl<T> OnceBox<T> {
         Some(unsafe { published.as_ref() })
     }
 
+    /// Whether the box is empty.
+    #[inline]
+    pub(crate) fn is_empty(&mut self) -> bool {
+        self.ptr.get_mut().is_null()
+    }
+
     /// Empties the box, dropping its value.
     pub(crate) fn clear(&mut self) {
         let old = core::mem::replace(self.ptr.get_mut(), ptr::null_mut());

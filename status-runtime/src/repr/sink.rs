@@ -282,14 +282,21 @@ pub(crate) fn decimal_len(n: u64) -> usize {
 /// The longest piece `copy_short` copies.
 const SHORT: usize = 16;
 
-/// Copies `src` to `dst`: inline up to 64 bytes (most messages and context lines, and their
-/// pieces), in blocks of 16 from the start and ending at the end, which overlap when the length
-/// is not a multiple of 16; longer ones with `memcpy`.
+/// The longest text [`copy_bytes`] copies inline, without a `memcpy` call.
+pub(crate) const COPIED_INLINE: usize = 4 * 16;
+
+/// Copies `src` to `dst`: inline up to [`COPIED_INLINE`] bytes (most messages and context
+/// lines, and their pieces), in blocks of 16 from the start and ending at the end, which
+/// overlap when the length is not a multiple of 16; longer ones with `memcpy`.
 ///
 /// # Safety
 ///
 /// `dst` is valid for `src.len()` bytes of writes and does not overlap `src`.
-#[inline]
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "out of line, the call and its frame cost more than the copy (context4)"
+)]
 pub(super) unsafe fn copy_bytes(src: &[u8], dst: *mut u8) {
     let n = src.len();
     let s = src.as_ptr();
@@ -302,7 +309,7 @@ pub(super) unsafe fn copy_bytes(src: &[u8], dst: *mut u8) {
         } else if n <= 2 * 16 {
             copy_block(s, dst, 0);
             copy_block(s, dst, n - 16);
-        } else if n <= 4 * 16 {
+        } else if n <= COPIED_INLINE {
             copy_block(s, dst, 0);
             copy_block(s, dst, 16);
             copy_block(s, dst, n - 32);
