@@ -63,6 +63,8 @@ reader! {
 /// the 32-byte enum's `TooBig`, `<shape>_status` returns `Err(status!(..))` and `<shape>_bail`
 /// `bail!(..)`, each with a two-argument message.
 pub mod shapes {
+    use std::hint::black_box;
+
     use crate::fields::ParseError;
     use crate::{Bench, BenchCode};
 
@@ -171,35 +173,25 @@ pub mod shapes {
 
     /// Keeps every shape in the binary.
     pub fn keep() {
+        type At<T> = fn(&[u8], usize) -> Result<T, ParseError>;
+        type AtStatus<T> = fn(&[u8], usize) -> Result<T, Bench>;
+        type Next<E> = fn(&mut Cursor<'static>) -> Result<u32, E>;
         type Take<E> = for<'a> fn(&'a mut Cursor<'static>, usize) -> Result<&'a [u8], E>;
-        std::hint::black_box((
-            (
-                u8_enum as fn(&[u8], usize) -> _,
-                u8_status as fn(&[u8], usize) -> _,
-            ),
-            (
-                u8_bail as fn(&[u8], usize) -> _,
-                u16_enum as fn(&[u8], usize) -> _,
-            ),
-            (
-                u16_status as fn(&[u8], usize) -> _,
-                u16_bail as fn(&[u8], usize) -> _,
-            ),
-            (
-                u64_enum as fn(&[u8], usize) -> _,
-                u64_status as fn(&[u8], usize) -> _,
-            ),
-            (u64_bail as fn(&[u8], usize) -> _),
-            (
-                Cursor::next_u32_enum as fn(&mut Cursor<'static>) -> _,
-                Cursor::next_u32_status as fn(&mut Cursor<'static>) -> _,
-                Cursor::next_u32_bail as fn(&mut Cursor<'static>) -> _,
-            ),
-            (
-                Cursor::take_enum as Take<ParseError>,
-                Cursor::take_status as Take<Bench>,
-                Cursor::take_bail as Take<Bench>,
-            ),
+        black_box(u8_enum as At<u8>);
+        black_box((u8_status as AtStatus<u8>, u8_bail as AtStatus<u8>));
+        black_box(u16_enum as At<u16>);
+        black_box((u16_status as AtStatus<u16>, u16_bail as AtStatus<u16>));
+        black_box(u64_enum as At<u64>);
+        black_box((u64_status as AtStatus<u64>, u64_bail as AtStatus<u64>));
+        black_box(Cursor::next_u32_enum as Next<ParseError>);
+        black_box((
+            Cursor::next_u32_status as Next<Bench>,
+            Cursor::next_u32_bail as Next<Bench>,
+        ));
+        black_box(Cursor::take_enum as Take<ParseError>);
+        black_box((
+            Cursor::take_status as Take<Bench>,
+            Cursor::take_bail as Take<Bench>,
         ));
     }
 }
