@@ -16,6 +16,7 @@ mod ctxt;
 mod expand;
 mod format;
 mod status;
+mod template;
 mod valid;
 
 use proc_macro::TokenStream;

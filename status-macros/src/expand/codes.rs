@@ -9,6 +9,7 @@ use syn::ext::IdentExt as _;
 
 use super::Gen;
 use crate::ast::Variant;
+use crate::template::template;
 
 /// `enum ErrorCode { TooBig = 0, .. }` beside `enum ErrorKind`, written for the module it is
 /// defined in (see `Placement`): its visibility and its links reach out of it.
@@ -36,7 +37,8 @@ pub(super) fn code_enum(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     // A `#[non_exhaustive]` enum of kinds can gain variants, and so can its codes: other
     // crates' matches on `code()` need a wildcard arm as theirs on `kind()` do.
     let non_exhaustive = g.input.non_exhaustive;
-    quote! {
+    let variants = quote!(#(#variants)*);
+    template! { doc, non_exhaustive, vis, code, variants;
         #[doc = #doc]
         #non_exhaustive
         #[derive(
@@ -48,7 +50,7 @@ pub(super) fn code_enum(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             ::core::hash::Hash
         )]
         #vis enum #code {
-            #(#variants)*
+            #variants
         }
     }
 }
@@ -86,16 +88,17 @@ pub(super) fn code_impl(g: &Gen<'_>) -> TokenStream {
         .iter()
         .map(|v| Literal::u32_unsuffixed(raw(v)));
     let from_own_raw = if others.is_empty() {
-        quote! {
+        template! { first;
             fn __from_own_raw(_: ::core::primitive::u32) -> Self {
                 Self::#first
             }
         }
     } else {
-        quote! {
+        let arms = quote!(#(#other_raws => Self::#others,)*);
+        template! { arms, first;
             fn __from_own_raw(raw: ::core::primitive::u32) -> Self {
                 match raw {
-                    #(#other_raws => Self::#others,)*
+                    #arms
                     _ => Self::#first,
                 }
             }
@@ -103,17 +106,23 @@ pub(super) fn code_impl(g: &Gen<'_>) -> TokenStream {
     };
     // `backtrace = never`; the trait's default is to capture when the environment asks.
     let backtraces = g.input.no_backtraces.then(|| {
-        quote! {
+        template! { private;
             const __BACKTRACES: #private::Backtraces = #private::Backtraces::Never;
         }
     });
-    quote! {
+    let all = quote!(#(Self::#variants),*);
+    let from_raw_arms = quote!(#(#raws => ::core::option::Option::Some(Self::#variants),)*);
+    let text_arms = quote!(#(Self::#variants => #texts,)*);
+    let name_arms = quote!(#(Self::#variants => #names,)*);
+    template! {
+        krate, code_ty, status_ty, all, backtraces, from_raw_arms, text_arms, name_arms,
+        from_own_raw, vis, private;
         #[automatically_derived]
         #[allow(deprecated)]
         impl #krate::Code for #code_ty {
             type Status = #status_ty;
 
-            const ALL: &'static [Self] = &[#(Self::#variants),*];
+            const ALL: &'static [Self] = &[#all];
             #backtraces
 
             #[inline]
@@ -124,20 +133,20 @@ pub(super) fn code_impl(g: &Gen<'_>) -> TokenStream {
             #[inline]
             fn from_raw(raw: ::core::primitive::u32) -> ::core::option::Option<Self> {
                 match raw {
-                    #(#raws => ::core::option::Option::Some(Self::#variants),)*
+                    #from_raw_arms
                     _ => ::core::option::Option::None,
                 }
             }
 
             fn text(self) -> &'static ::core::primitive::str {
                 match self {
-                    #(Self::#variants => #texts,)*
+                    #text_arms
                 }
             }
 
             fn name(self) -> &'static ::core::primitive::str {
                 match self {
-                    #(Self::#variants => #names,)*
+                    #name_arms
                 }
             }
 

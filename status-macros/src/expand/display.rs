@@ -9,6 +9,7 @@ use syn::Ident;
 use super::{Gen, local};
 use crate::ast::Variant;
 use crate::format;
+use crate::template::template;
 
 pub(super) fn display(g: &Gen<'_>) -> TokenStream {
     let Gen {
@@ -28,7 +29,7 @@ pub(super) fn display(g: &Gen<'_>) -> TokenStream {
             let (value, debug) = (local("value"), local("debug"));
             (
                 quote!(#private::display_kind::<#kind>(&self.0, f)),
-                quote! {
+                template! { value, debug, private, kind, name_str;
                     let #value = self.kind();
                     let #debug = #value.as_deref().and_then(|#value| {
                         use #private::{KindIsDebug as _, KindNotDebug as _};
@@ -40,7 +41,7 @@ pub(super) fn display(g: &Gen<'_>) -> TokenStream {
         }
     };
     let kind_display = g.kind.map(|kind| kind_display(g, kind));
-    quote! {
+    template! { status_ty, display, debug, kind_display;
         #[automatically_derived]
         impl ::core::fmt::Display for #status_ty {
             /// The code's text, or for a kind its variant's text with its fields; then
@@ -73,13 +74,14 @@ fn kind_display(g: &Gen<'_>, kind: &Ident) -> TokenStream {
         .variants
         .iter()
         .map(|v| variant_arm(v, &formatter, private));
-    quote! {
+    let arms = quote!(#(#arms)*);
+    template! { kind, formatter, arms, private;
         #[automatically_derived]
         #[allow(deprecated)]
         impl ::core::fmt::Display for #kind {
             fn fmt(&self, #formatter: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 match self {
-                    #(#arms)*
+                    #arms
                 }
             }
         }
@@ -116,7 +118,7 @@ fn variant_arm(v: &Variant<'_>, formatter: &Ident, private: &TokenStream) -> Tok
         let fields = v.field_names(v.ident.span());
         let pattern = pattern(v, &fields, &[true]);
         let field = &fields[0].binding;
-        return quote! {
+        return template! { ident, pattern, field, formatter;
             Self::#ident #pattern => ::core::fmt::Display::fmt(#field, #formatter),
         };
     }
@@ -146,15 +148,11 @@ fn variant_arm(v: &Variant<'_>, formatter: &Ident, private: &TokenStream) -> Tok
     }
     // `{path}` of a `PathBuf` field: shown through `display()`, as thiserror shows it.
     let (names, bindings): (Vec<_>, Vec<_>) = plan.paths.iter().cloned().unzip();
-    quote! {
+    let args = quote!(#(, #args)* #(, #names = #bindings.__fs_as_display())*);
+    template! { ident, pattern, private, formatter, format, args;
         Self::#ident #pattern => {
             use #private::AsDisplay as _;
-            ::core::write!(
-                #formatter,
-                #format
-                #(, #args)*
-                #(, #names = #bindings.__fs_as_display())*
-            )
+            ::core::write!(#formatter, #format #args)
         }
     }
 }

@@ -6,6 +6,7 @@ use quote::quote;
 
 use super::Placement;
 use crate::ast::Input;
+use crate::template::template;
 
 /// On invalid input: the type and the trait impls that do not depend on the variants, so the
 /// user sees the real errors and no follow-on "cannot find type" ones.
@@ -20,7 +21,7 @@ pub(super) fn fallback(input: &Input<'_>) -> TokenStream {
     let placement = Placement::new(input);
     let status_ty = placement.path(name);
     let from_code = (!input.has_generics).then(|| {
-        quote! {
+        template! { code, status_ty;
             impl ::core::convert::From<#code> for #status_ty {
                 fn from(_: #code) -> Self {
                     ::core::unreachable!()
@@ -45,7 +46,7 @@ pub(super) fn fallback(input: &Input<'_>) -> TokenStream {
             (c, code_enum)
         });
     let definition = placement.define(name, &TokenStream::new(), code_enum);
-    quote! {
+    template! { definition, status_ty, from_code;
         #definition
 
         impl ::core::clone::Clone for #status_ty {

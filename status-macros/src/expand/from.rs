@@ -7,6 +7,7 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::Gen;
+use crate::template::template;
 
 pub(super) fn from(g: &Gen<'_>) -> TokenStream {
     let Gen {
@@ -28,7 +29,7 @@ pub(super) fn from(g: &Gen<'_>) -> TokenStream {
             let assert = quote_spanned! {ty.span()=>
                 const { #private::assert_source::<#ty>() };
             };
-            let body = quote! {
+            let body = template! { assert, private, ty, code_ty, variant, backtraces;
                 #assert
                 use #private::{
                     BoxedSource as _, ErrorSource as _, NotASource as _, StatusAsSource as _,
@@ -40,7 +41,7 @@ pub(super) fn from(g: &Gen<'_>) -> TokenStream {
                     #backtraces,
                 ))
             };
-            quote! {
+            template! { ty, status_ty, doc, body;
                 #[automatically_derived]
                 #[allow(deprecated)]
                 impl ::core::convert::From<#ty> for #status_ty {

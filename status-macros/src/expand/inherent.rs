@@ -8,6 +8,7 @@ use syn::Ident;
 use super::{Gen, constructor_name, local};
 use crate::ast::{Field, Variant};
 use crate::case::to_snake_case;
+use crate::template::template;
 
 pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
     let Gen {
@@ -52,11 +53,12 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
             .snake
             .starts_with('_')
             .then(|| quote!(#[allow(non_snake_case)]));
-        quote! {
+        let carried = quote!(#(#carried)*);
+        template! { doc, carried, allow, method, code_ty, variant;
             #[doc = #doc]
             #[inline]
             #[must_use]
-            #(#carried)*
+            #carried
             #allow
             pub fn #method(&self) -> ::core::primitive::bool {
                 self.0.raw_code() == #code_ty::#variant as ::core::primitive::u32
@@ -64,7 +66,9 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
         }
     });
     let kind = g.kind.map(|kind| kind_accessors(g, kind));
-    quote! {
+    let constructors = quote!(#(#constructors)*);
+    let predicates = quote!(#(#predicates)*);
+    template! { status_ty, code_ty, private, backtraces, constructors, predicates, kind;
         // A variant's constructor and predicate stand beside the `FastStatus` methods of the
         // same names (`code`, `message`); a message is any `Display`.
         #[allow(deprecated, clippy::same_name_method, clippy::impl_trait_in_params)]
@@ -88,9 +92,9 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
                 ))
             }
 
-            #(#constructors)*
+            #constructors
 
-            #(#predicates)*
+            #predicates
 
             /// The status's code.
             #[inline]
@@ -132,7 +136,7 @@ fn message_constructor(
         "A status of code [`{code}::{variant}`] with `message`, recording the caller's \
          location. One allocation, of the message's length."
     );
-    quote! {
+    template! { doc, attrs, vis, method, code_ty, variant;
         #[doc = #doc]
         #[cold]
         #[track_caller]
@@ -179,7 +183,7 @@ fn field_constructor(
             code_ty, private, ..
         } = g;
         let backtraces = g.backtraces();
-        quote! {
+        template! { private, kind, value, code_ty, variant, backtraces;
             use #private::{CannotStoreMadeKind as _, StoreMadeKind as _};
             Self((&&#private::KindProbe::<#kind>::NEW).__fs_store(
                 move || #value,
@@ -194,14 +198,15 @@ fn field_constructor(
          formatted: packed into the word when their values fit in 32 bits, else into one \
          allocation, which records the caller's location."
     );
-    quote! {
+    let params = quote!(#(#params: #types),*);
+    template! { doc, attrs, too_many, vis, method, params, body;
         #[doc = #doc]
         #[cold]
         #[inline(never)]
         #[track_caller]
         #attrs
         #too_many
-        #vis fn #method(#(#params: #types),*) -> Self {
+        #vis fn #method(#params) -> Self {
             #body
         }
     }
@@ -221,7 +226,7 @@ fn kind_accessors(g: &Gen<'_>, kind: &Ident) -> TokenStream {
          keep a reference to them past the statement, bind the result first \
          (`let kind = status.kind();`)."
     );
-    quote! {
+    template! { doc, krate, kind, private, value, raw, word, backtraces;
         #[doc = #doc]
         #[inline]
         #[must_use]

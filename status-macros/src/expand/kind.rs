@@ -13,6 +13,7 @@ use syn::spanned::Spanned;
 
 use super::{Gen, local};
 use crate::ast::{Field, Variant};
+use crate::template::template;
 
 pub(super) fn kind(g: &Gen<'_>) -> TokenStream {
     let Some(kind) = g.kind else {
@@ -57,7 +58,14 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     let source_status = status_method(g, &quote!(source_status), &status_arms);
     let transparent_status = transparent_status(g);
     let drop_arms = variants.iter().filter_map(needs_drop_arm);
-    quote! {
+    let raw_arms = quote!(#(#raw_arms)*);
+    let pack_arms = quote!(#(#pack_arms)*);
+    let unpack_arms = quote!(#(#unpack_arms)*);
+    let source_arms = quote!(#(#source_arms)*);
+    let drop_arms = quote!(#(#drop_arms)*);
+    template! {
+        private, kind, code_ty, raw_arms, pack_arms, raw, fields, unpack_arms, source_arms,
+        source_status, transparent_status, drop_arms;
         #[automatically_derived]
         #[allow(deprecated)]
         impl #private::Kind for #kind {
@@ -71,7 +79,7 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             #[inline]
             fn raw(&self) -> ::core::primitive::u32 {
                 (match self {
-                    #(#raw_arms)*
+                    #raw_arms
                 }) as ::core::primitive::u32
             }
 
@@ -79,7 +87,7 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             fn pack(&self) -> #private::Packing {
                 use #private::{OpaqueField as _, PackField as _};
                 match self {
-                    #(#pack_arms)*
+                    #pack_arms
                 }
             }
 
@@ -89,7 +97,7 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             ) -> ::core::option::Option<Self> {
                 use #private::{OpaqueField as _, PackField as _};
                 match #raw {
-                    #(#unpack_arms)*
+                    #unpack_arms
                     _ => ::core::option::Option::None,
                 }
             }
@@ -97,7 +105,7 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
                 use #private::AsDynError as _;
                 match self {
-                    #(#source_arms)*
+                    #source_arms
                     #[allow(unreachable_patterns)]
                     _ => ::core::option::Option::None,
                 }
@@ -110,7 +118,7 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             #[inline]
             fn needs_drop(&self) -> ::core::primitive::bool {
                 match self {
-                    #(#drop_arms)*
+                    #drop_arms
                     #[allow(unreachable_patterns)]
                     _ => false,
                 }
@@ -229,13 +237,14 @@ fn pack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
     let packer = local("packer");
     let pushes = v.fields.iter().map(|f| {
         let (ty, binding) = (f.ty(), &f.binding);
-        quote! {
+        template! { packer, private, ty, binding;
             .and_then(|#packer| (&&#private::Field::<#ty>::new()).__fs_pack(#binding, #packer))
         }
     });
-    quote! {
+    let pushes = quote!(#(#pushes)*);
+    template! { ident, pattern, private, widths, pushes;
         Self::#ident #pattern => #private::Packer::new(#widths)
-            #(#pushes)*
+            #pushes
             .map_or(#private::Packing::Heap, #private::Packer::finish),
     }
 }
@@ -267,15 +276,16 @@ fn unpack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
     let widths = widths(g, v);
     let takes = v.fields.iter().map(|f| {
         let (ty, binding) = (f.ty(), &f.binding);
-        quote! {
+        template! { binding, private, ty, unpacker;
             let #binding = (&&#private::Field::<#ty>::new()).__fs_unpack(&mut #unpacker)?;
         }
     });
     let value = bind_all(v);
-    quote! {
+    let takes = quote!(#(#takes)*);
+    template! { raw, unpacker, private, fields, widths, takes, ident, value;
         #raw => {
             let mut #unpacker = #private::Unpacker::new(#fields?, #widths)?;
-            #(#takes)*
+            #takes
             ::core::option::Option::Some(Self::#ident #value)
         }
     }
@@ -287,7 +297,7 @@ fn source_arm(v: &Variant<'_>) -> Option<TokenStream> {
     if v.attrs.transparent.is_some() {
         let field = &v.fields.first()?.binding;
         let pattern = bind_all(v);
-        return Some(quote! {
+        return Some(template! { ident, pattern, field;
             Self::#ident #pattern => ::core::error::Error::source(#field.as_dyn_error()),
         });
     }
@@ -337,7 +347,7 @@ fn source_status_arm(g: &Gen<'_>, v: &Variant<'_>) -> Option<TokenStream> {
     let pattern = source_pattern(v, source);
     let status = if option_inner(source.ty()).is_some() {
         let error = local("error");
-        quote! {
+        template! { binding, error, private;
             #binding.as_ref().and_then(|#error| (&&#private::SourceField(#error)).__fs_status())
         }
     } else {
@@ -384,11 +394,12 @@ pub(super) fn transparent_arms(
 /// by `arms` (`Self::V(field) => ..`), `None` for the other variants.
 fn status_method(g: &Gen<'_>, name: &TokenStream, arms: &[TokenStream]) -> TokenStream {
     let private = &g.private;
-    quote! {
+    let arms = quote!(#(#arms)*);
+    template! { name, private, arms;
         fn #name(&self) -> ::core::option::Option<&#private::Repr> {
             use #private::{FieldIsNotStatus as _, FieldIsStatus as _};
             match self {
-                #(#arms)*
+                #arms
                 #[allow(unreachable_patterns)]
                 _ => ::core::option::Option::None,
             }
@@ -439,31 +450,34 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             "The [`{kind}::{ident}`] of `source`, as thiserror's `#[from]` made it: `?` into a \
              `Result<_, {kind}>` keeps working."
         );
-        Some(quote! {
-            #[automatically_derived]
-            #[allow(deprecated)]
-            impl ::core::convert::From<#ty> for #status_ty {
-                #[doc = #doc]
-                #[cold]
-                #[inline(never)]
-                #[track_caller]
-                fn from(#source: #ty) -> Self {
-                    Self::__from_kind(#value)
+        Some(
+            template! { ty, status_ty, doc, source, value, kind, kind_doc;
+                #[automatically_derived]
+                #[allow(deprecated)]
+                impl ::core::convert::From<#ty> for #status_ty {
+                    #[doc = #doc]
+                    #[cold]
+                    #[inline(never)]
+                    #[track_caller]
+                    fn from(#source: #ty) -> Self {
+                        Self::__from_kind(#value)
+                    }
                 }
-            }
 
-            #[automatically_derived]
-            #[allow(deprecated)]
-            impl ::core::convert::From<#ty> for #kind {
-                #[doc = #kind_doc]
-                #[inline]
-                fn from(#source: #ty) -> Self {
-                    #value
+                #[automatically_derived]
+                #[allow(deprecated)]
+                impl ::core::convert::From<#ty> for #kind {
+                    #[doc = #kind_doc]
+                    #[inline]
+                    fn from(#source: #ty) -> Self {
+                        #value
+                    }
                 }
-            }
-        })
+            },
+        )
     });
-    quote! {
+    let from_fields = quote!(#(#from_fields)*);
+    template! { kind, status_ty, from_kind_doc, from_fields;
         #[automatically_derived]
         impl ::core::convert::From<#kind> for #status_ty {
             #[doc = #from_kind_doc]
@@ -475,7 +489,7 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             }
         }
 
-        #(#from_fields)*
+        #from_fields
     }
 }
 
@@ -486,20 +500,21 @@ fn assertions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     // One error per field that cannot be stored: `Send` first, then `Sync` and `'static`.
     let fields = g.input.variants.iter().flat_map(|v| &v.fields).map(|f| {
         let ty = f.ty();
-        quote! {
+        template! { private, ty;
             (&&#private::FieldProbe::<#ty>::NEW).__fs_storable::<#ty>();
         }
     });
     let debug = quote_spanned! {kind.span()=>
         let _ = debug::<#kind>;
     };
-    quote! {
+    let fields = quote!(#(#fields)*);
+    template! { private, debug, fields;
         const _: () = {
             fn debug<T: ?::core::marker::Sized + #private::AssertDebug>() {}
             #debug
             fn storable() {
                 use #private::{NotSendField as _, SendField as _};
-                #(#fields)*
+                #fields
             }
         };
     }

@@ -32,6 +32,7 @@ use syn::{DeriveInput, Ident, Path, Visibility};
 use crate::ast::{Input, Variant};
 use crate::case::{Spelling, spelling};
 use crate::ctxt::{Checked, Ctxt};
+use crate::template::template;
 use crate::valid;
 
 pub(crate) use status::{Macro, status};
@@ -182,7 +183,7 @@ impl<'a> Placement<'a> {
         };
         // Unused where nothing in the module names the type. With an attribute on it, a clash
         // with an import of the user's is reported with the fix on the user's import.
-        quote! {
+        template! { vis, module, name, code_use, attrs, inner_vis, krate, code_enum;
             #[allow(unused_imports, clippy::pub_use)]
             #vis use #module::#name;
             #code_use
@@ -313,13 +314,14 @@ fn status_type(g: &Gen<'_>) -> TokenStream {
         from::from(g),
     ];
     let code_enum = g.kind.map(|kind| (*code, codes::code_enum(g, kind)));
-    let attrs = quote! {
+    let attrs = template! { type_doc;
         #[doc = #type_doc]
         #[repr(transparent)]
         #[must_use = "a status reports a failure: return it, inspect it or handle it"]
     };
     let definition = g.placement.define(name, &attrs, code_enum);
-    quote! {
+    let parts = quote!(#(#parts)*);
+    template! { definition, copy_check, status_ty, parts;
         #definition
 
         #copy_check
@@ -336,6 +338,6 @@ fn status_type(g: &Gen<'_>) -> TokenStream {
             }
         }
 
-        #(#parts)*
+        #parts
     }
 }

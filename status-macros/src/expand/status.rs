@@ -7,6 +7,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::Ident;
 
 use crate::status::{Form, Invocation, Message, Piece, Split, join_commas, static_text};
+use crate::template::template;
 
 /// Which macro is expanded: the status, or a `return` of it.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -56,7 +57,7 @@ fn made(invocation: &Invocation, expanding: Macro) -> Made {
                 && let Some(value) = static_text(text)
             {
                 let value = syn::LitStr::new(&value, text.span());
-                return Made::Status(quote! {
+                return Made::Status(template! { code, private, value;
                     (#code).__fast_status_static(const {
                         &#private::StaticStatus::new(#code as ::core::primitive::u32, #value)
                     })
@@ -164,22 +165,21 @@ fn pieces(
     let lifetime_param = (!params.is_empty()).then(|| quote!(#lifetime,));
     let function = Ident::new("__status", Span::mixed_site());
     let code_type = Ident::new("__Code", Span::mixed_site());
-    // For `bail!`, the function returns the caller's result, and the error site returns it.
-    let (result_param, result, make, returns) = match expanding {
-        Macro::Status => (None, quote!(#code_type::Status), make, None),
-        Macro::Bail => {
-            let result = Ident::new("__Result", Span::mixed_site());
-            (
-                Some(quote!(#result: #private::Bail<#code_type::Status>,)),
-                quote!(#result),
-                quote!(#private::Bail::__fs_bail(#make)),
-                Some(quote!(return)),
-            )
-        }
-    };
-    let expansion = quote! {
-        match (#code, #(&(#args),)*) {
-            (#code_binding, #(#bindings,)*) => {
+    let Returned {
+        result_param,
+        result,
+        make,
+        returns,
+    } = returned(expanding, private, &code_type, make);
+    let arg_refs = quote!(#(&(#args),)*);
+    let binding_list = quote!(#(#bindings,)*);
+    let param_list = quote!(#(#params),*);
+    let routed_list = quote!(#(#routed),*);
+    let expansion = template! {
+        code, arg_refs, code_binding, binding_list, private, via_format, function, lifetime_param,
+        code_type, krate, result_param, param_list, result, make, returns, routed_list;
+        match (#code, #arg_refs) {
+            (#code_binding, #binding_list) => {
                 use #private::{ViaDisplay as _, ViaExact as _ #via_format};
                 #[cold]
                 #[inline(never)]
@@ -187,17 +187,56 @@ fn pieces(
                 #[allow(clippy::too_many_arguments, reason = "one per argument of the message")]
                 fn #function<#lifetime_param #code_type: #krate::Code, #result_param>(
                     #code_binding: #code_type,
-                    #(#params),*
+                    #param_list
                 ) -> #result {
                     #make
                 }
-                #returns #function(#code_binding, #(#routed),*)
+                #returns #function(#code_binding, #routed_list)
             }
         }
     };
     match expanding {
         Macro::Status => Made::Status(expansion),
         Macro::Bail => Made::Returned(expansion),
+    }
+}
+
+/// What the function generated for a message returns, and how the error site uses it.
+struct Returned {
+    /// The function's type parameter for the caller's result (`bail!`).
+    result_param: Option<TokenStream>,
+    /// The function's return type.
+    result: TokenStream,
+    /// The function's body.
+    make: TokenStream,
+    /// What the error site writes before the call (`return` for `bail!`).
+    returns: Option<TokenStream>,
+}
+
+/// For `status!`, the function returns the status `make` builds; for `bail!`, the caller's
+/// result, and the error site returns it.
+fn returned(
+    expanding: Macro,
+    private: &TokenStream,
+    code_type: &Ident,
+    make: TokenStream,
+) -> Returned {
+    match expanding {
+        Macro::Status => Returned {
+            result_param: None,
+            result: quote!(#code_type::Status),
+            make,
+            returns: None,
+        },
+        Macro::Bail => {
+            let result = Ident::new("__Result", Span::mixed_site());
+            Returned {
+                result_param: Some(quote!(#result: #private::Bail<#code_type::Status>,)),
+                result: quote!(#result),
+                make: quote!(#private::Bail::__fs_bail(#make)),
+                returns: Some(quote!(return)),
+            }
+        }
     }
 }
 

@@ -5,6 +5,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use crate::template::template;
+
 use super::kind::transparent_arms;
 use super::{Gen, local};
 use crate::ast::IoError;
@@ -27,7 +29,7 @@ fn fast_status_impl(g: &Gen<'_>) -> TokenStream {
         ..
     } = g;
     let krate = &g.input.krate;
-    quote! {
+    template! { status_ty, code_ty, private, krate;
         #[automatically_derived]
         impl #krate::FastStatus for #status_ty {
             type Code = #code_ty;
@@ -138,7 +140,7 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
         Some(kind) => (
             "Statuses are equal when their codes and messages are, and their kinds (when the \
              kind enum is `PartialEq`). A status is always equal to itself and to its clones.",
-            quote! {{
+            template! { private;{
                 use #private::{AnyKinds as _, EqKinds as _};
                 (&&#private::KindPair(self.kind(), other.kind())).__fs_eq()
             }},
@@ -147,7 +149,7 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
     };
     let io_error = io_error(g);
     let serde = serde_impls(g);
-    quote! {
+    template! { status_ty, eq_doc, kinds_equal, private, source, code_ty, io_error, serde;
         #[automatically_derived]
         impl ::core::clone::Clone for #status_ty {
             /// Copies the word; a heap payload is shared (an atomic increment, no allocation).
@@ -215,7 +217,7 @@ fn serde_impls(g: &Gen<'_>) -> TokenStream {
     } else {
         quote!(#private::serialize::<#code_ty, S>(&self.0, serializer))
     };
-    quote! {
+    template! { private, status_ty, serialize, code_ty;
         #private::if_serde! {
             #[automatically_derived]
             impl #private::serde::Serialize for #status_ty {
@@ -268,10 +270,11 @@ fn io_error(g: &Gen<'_>) -> TokenStream {
     let kind = if arms.is_empty() {
         found_kind
     } else {
-        quote! {
+        let arms = quote!(#(#arms)*);
+        template! { arms, found_kind;
             #[allow(unreachable_patterns)]
             match status.code() {
-                #(#arms)*
+                #arms
                 _ => #found_kind,
             }
         }
@@ -281,7 +284,7 @@ fn io_error(g: &Gen<'_>) -> TokenStream {
          the [`{name}`] back), of the `ErrorKind` the code's `io_kind` names, or else of the \
          `io::Error` the status was made from (`NotFound` stays `NotFound`), or else `Other`."
     );
-    quote! {
+    template! { private, status_ty, doc, kind;
         #private::if_std! {
             #[automatically_derived]
             #[allow(deprecated)]
@@ -314,12 +317,13 @@ fn found_io_kind(g: &Gen<'_>) -> TokenStream {
     }
     let (kind_ref, value, first) = (local("kind"), local("value"), local("first"));
     // A block: the kind view borrows the status, which the caller then moves.
-    quote! {{
+    let arms = quote!(#(#arms)*);
+    template! { kind_ref, first, private, value, arms, none;{
         let #kind_ref = status.kind();
         let #first: ::core::option::Option<&(dyn ::core::error::Error + 'static)> = {
             use #private::AsDynError as _;
             #kind_ref.as_deref().and_then(|#value| match #value {
-                #(#arms)*
+                #arms
                 #[allow(unreachable_patterns)]
                 _ => #none,
             })
