@@ -13,6 +13,10 @@
 //! | `from = Type` conversions | [`from`] |
 //! | on invalid input that could not be mended: the errors and a minimal fallback | [`fallback`] |
 //! | `status!` | [`status`] |
+//!
+//! Templates are written with [`template!`](crate::template): `quote!`'s syntax, kept as text
+//! and parsed when the derive runs, so they cost the macro crate's build a call each rather
+//! than a statement per token. `quote!` is left for repetitions and one-line fragments.
 
 mod builders;
 mod codes;
