@@ -26,6 +26,8 @@ mod expand;
 mod format;
 #[path = "../../status-macros/src/status.rs"]
 mod status;
+#[path = "../../status-macros/src/template.rs"]
+mod template;
 #[path = "../../status-macros/src/valid.rs"]
 mod valid;
 
