@@ -5,11 +5,10 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::template::template;
-
 use super::kind::transparent_arms;
 use super::{Gen, local};
 use crate::ast::IoError;
+use crate::template::template;
 
 pub(super) fn traits(g: &Gen<'_>) -> TokenStream {
     let fast_status = fast_status_impl(g);
@@ -140,10 +139,12 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
         Some(kind) => (
             "Statuses are equal when their codes and messages are, and their kinds (when the \
              kind enum is `PartialEq`). A status is always equal to itself and to its clones.",
-            template! { private;{
-                use #private::{AnyKinds as _, EqKinds as _};
-                (&&#private::KindPair(self.kind(), other.kind())).__fs_eq()
-            }},
+            template! { private;
+                {
+                    use #private::{AnyKinds as _, EqKinds as _};
+                    (&&#private::KindPair(self.kind(), other.kind())).__fs_eq()
+                }
+            },
             quote!(#private::kind_error_source::<#kind>(&self.0)),
         ),
     };
@@ -318,16 +319,18 @@ fn found_io_kind(g: &Gen<'_>) -> TokenStream {
     let (kind_ref, value, first) = (local("kind"), local("value"), local("first"));
     // A block: the kind view borrows the status, which the caller then moves.
     let arms = quote!(#(#arms)*);
-    template! { kind_ref, first, private, value, arms, none;{
-        let #kind_ref = status.kind();
-        let #first: ::core::option::Option<&(dyn ::core::error::Error + 'static)> = {
-            use #private::AsDynError as _;
-            #kind_ref.as_deref().and_then(|#value| match #value {
-                #arms
-                #[allow(unreachable_patterns)]
-                _ => #none,
-            })
-        };
-        #private::io_error_kind(#first, &status)
-    }}
+    template! { kind_ref, first, private, value, arms, none;
+        {
+            let #kind_ref = status.kind();
+            let #first: ::core::option::Option<&(dyn ::core::error::Error + 'static)> = {
+                use #private::AsDynError as _;
+                #kind_ref.as_deref().and_then(|#value| match #value {
+                    #arms
+                    #[allow(unreachable_patterns)]
+                    _ => #none,
+                })
+            };
+            #private::io_error_kind(#first, &status)
+        }
+    }
 }
