@@ -16,7 +16,8 @@
 //!
 //! Templates are written with [`template!`](crate::template): `quote!`'s syntax, kept as text
 //! and parsed when the derive runs, so they cost the macro crate's build a call each rather
-//! than a statement per token. `quote!` is left for repetitions and one-line fragments.
+//! than a statement per token. `quote!` is left for repetitions, match arms and other
+//! fragments of a few lines.
 
 mod builders;
 mod codes;
