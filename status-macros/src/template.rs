@@ -13,7 +13,7 @@
 //! points at the user's code). Repetitions (`#(..)*`) are not templates: build them with
 //! `quote!` or by collecting, and bind the result.
 
-use proc_macro2::{Group, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
 use quote::ToTokens;
 
 /// `quote!` for a template whose interpolations are listed first: `template!(name, ty; impl
@@ -34,8 +34,8 @@ pub(crate) use template;
 ///
 /// # Panics
 ///
-/// If `text` is not a token stream, or uses `#name` for a name with no binding: mistakes in
-/// this crate's own templates, which every expansion test reaches.
+/// If `text` is not a token stream, uses `#name` for a name with no binding, or holds a
+/// repetition (`#(..)`): mistakes in this crate's own templates, never in the derive's input.
 pub(crate) fn fill(text: &str, bindings: &[(&str, &dyn ToTokens)]) -> TokenStream {
     let tokens: TokenStream = text
         .parse()
@@ -57,9 +57,17 @@ fn substitute(tokens: TokenStream, bindings: &[(&str, &dyn ToTokens)], out: &mut
                     };
                     value.to_tokens(out);
                     tokens.next();
-                } else {
-                    out.extend([TokenTree::Punct(hash)]);
+                    continue;
                 }
+                // `#[..]` is an attribute; `#(..)` would be `quote!`'s repetition, which a
+                // template would emit as it is.
+                if let Some(TokenTree::Group(group)) = tokens.peek() {
+                    assert!(
+                        group.delimiter() != Delimiter::Parenthesis,
+                        "template: a repetition `#(..)` is not a template: bind it by name",
+                    );
+                }
+                out.extend([TokenTree::Punct(hash)]);
             }
             TokenTree::Group(group) => {
                 let mut inner = TokenStream::new();
@@ -93,6 +101,13 @@ mod tests {
             impl #name { fn f(x: #ty) -> #ty { [#name; 2]; x } }
         };
         assert_eq!(filled.to_string(), quoted.to_string());
+    }
+
+    #[test]
+    #[should_panic(expected = "a repetition `#(..)` is not a template")]
+    fn a_repetition_is_a_mistake_said_so() {
+        let items = 1_u8;
+        let _ = template!(items; [#(#items),*]);
     }
 
     #[test]
