@@ -26,6 +26,8 @@ mod expand;
 mod format;
 #[path = "../../status-macros/src/status.rs"]
 mod status;
+#[path = "../../status-macros/src/syntax.rs"]
+mod syntax;
 #[path = "../../status-macros/src/template.rs"]
 mod template;
 #[path = "../../status-macros/src/valid.rs"]
@@ -63,7 +65,7 @@ impl Input {
 
 /// The derive on `source`, if it parses as an item the derive can be given.
 fn derive(source: &str) {
-    let Ok(node) = syn::parse_str::<syn::DeriveInput>(source) else {
+    let Ok(node) = syn::parse_str::<syntax::DeriveInput>(source) else {
         return;
     };
     let tokens = expand::derive(&node);
@@ -479,7 +481,7 @@ mod tests {
             let Ok(item) = Item::arbitrary(&mut Unstructured::new(&bytes)) else {
                 continue;
             };
-            let Ok(node) = syn::parse_str::<syn::DeriveInput>(&item.to_string()) else {
+            let Ok(node) = syn::parse_str::<super::syntax::DeriveInput>(&item.to_string()) else {
                 continue;
             };
             parsed += 1;

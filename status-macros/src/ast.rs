@@ -7,14 +7,14 @@
 //! generated beside it.
 
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
-use quote::ToTokens;
 use syn::ext::IdentExt as _;
-use syn::{Data, DeriveInput, Expr, ExprLit, Fields, Ident, Lit, Path, Type, UnOp, Visibility};
+use syn::{Attribute, Expr, ExprLit, Ident, Lit, Path, Type, UnOp, Visibility};
 
 use crate::attr;
 use crate::case::to_snake_case;
 use crate::ctxt::Ctxt;
 use crate::format::FieldName;
+use crate::syntax::{Data, DeriveInput, Fields, Syntax};
 
 /// The largest raw code: codes are `0..2^30` so they fit an inline word on 32-bit targets too.
 const MAX_RAW_CODE: u64 = (1 << 30) - 1;
@@ -30,7 +30,7 @@ pub(crate) enum IoError {
 
 pub(crate) struct Input<'a> {
     pub(crate) ident: &'a Ident,
-    pub(crate) vis: &'a Visibility,
+    pub(crate) vis: &'a Syntax<Visibility>,
     /// The generated type's name, explicit or derived from the enum's.
     pub(crate) name: Option<Ident>,
     /// Whether `name` was written by the user (`#[status(name = ..)]`).
@@ -39,7 +39,7 @@ pub(crate) struct Input<'a> {
     /// derived); `None` for an enum of codes, which is its own code enum.
     pub(crate) code: Option<Ident>,
     /// Path to the facade crate.
-    pub(crate) krate: Path,
+    pub(crate) krate: Syntax<Path>,
     /// Whether the enum has generic parameters (an error; the fallback must not name the enum).
     pub(crate) has_generics: bool,
     /// `backtrace = never`: statuses of this type never capture a backtrace.
@@ -47,7 +47,7 @@ pub(crate) struct Input<'a> {
     /// Who writes `From<Status> for std::io::Error`.
     pub(crate) io_error: IoError,
     /// The enum's own `#[non_exhaustive]`, which a generated code enum carries too.
-    pub(crate) non_exhaustive: Option<&'a syn::Attribute>,
+    pub(crate) non_exhaustive: Option<&'a Syntax<Attribute>>,
     pub(crate) variants: Vec<Variant<'a>>,
 }
 
@@ -65,18 +65,18 @@ pub(crate) struct Variant<'a> {
     pub(crate) named: bool,
     /// The variant's `#[deprecated(..)]` and `#[doc(hidden)]`, which its generated
     /// constructor, predicate and code carry too.
-    pub(crate) carried: Vec<&'a syn::Attribute>,
+    pub(crate) carried: Vec<&'a Syntax<Attribute>>,
     /// Whether the variant is `#[non_exhaustive]`: other crates cannot build it.
     pub(crate) non_exhaustive: bool,
 }
 
 pub(crate) struct Field<'a> {
     /// The type as written.
-    written: &'a Type,
+    written: &'a Syntax<Type>,
     /// The type with `Self` spelled as the enum's name, when it mentions `Self`
     /// (`Box<Self>`): generated code names field types outside the enum's own impls too (the
     /// status type's constructors, the assertions), where `Self` is another type or none.
-    resolved: Option<Type>,
+    resolved: Option<Syntax<Type>>,
     pub(crate) attrs: attr::Field,
     /// The field's name, for a named field.
     pub(crate) ident: Option<&'a Ident>,
@@ -89,12 +89,12 @@ impl<'a> Input<'a> {
     pub(crate) fn from_syn(cx: &Ctxt, node: &'a DeriveInput) -> Option<Self> {
         let data = match &node.data {
             Data::Enum(data) => data,
-            Data::Struct(data) => {
+            Data::Struct(keyword) => {
                 // One error: the attributes (a thiserror struct's `#[error(..)]`) move with
                 // the rewrite it asks for.
                 let name = &node.ident;
                 cx.syn_error(syn::Error::new(
-                    data.struct_token.span,
+                    *keyword,
                     format!(
                         "`FastStatus` is derived on an enum (of error codes, or of error kinds \
                          with fields), not a struct; make the struct an enum of one variant, \
@@ -104,9 +104,9 @@ impl<'a> Input<'a> {
                 ));
                 return None;
             }
-            Data::Union(data) => {
+            Data::Union(keyword) => {
                 cx.syn_error(syn::Error::new(
-                    data.union_token.span,
+                    *keyword,
                     "`FastStatus` is derived on an enum (of error codes, or of error kinds \
                      with fields), not a union; write `enum YourCode { .. }` with one variant \
                      per code",
@@ -115,7 +115,7 @@ impl<'a> Input<'a> {
             }
         };
         let container = attr::container(cx, &node.attrs);
-        if let Some(param) = node.generics.params.first() {
+        if let Some(param) = node.params.first() {
             cx.error_spanned_by(
                 param,
                 "a status enum cannot have generic or lifetime parameters: the status is one \
@@ -123,13 +123,13 @@ impl<'a> Input<'a> {
                  would choose for them; remove them (own the data: `String`, not `&'a str`)",
             );
         }
-        if let Some(clause) = &node.generics.where_clause {
+        if let Some(clause) = &node.where_clause {
             cx.error_spanned_by(
                 clause,
                 "a status enum cannot have a `where` clause; remove it",
             );
         }
-        if data.variants.is_empty() {
+        if data.is_empty() {
             cx.error_spanned_by(
                 &node.ident,
                 "a status enum needs at least one variant, one per error code",
@@ -138,7 +138,6 @@ impl<'a> Input<'a> {
 
         let mut next: Option<u64> = Some(0);
         let variants: Vec<Variant<'a>> = data
-            .variants
             .iter()
             .map(|v| {
                 let raw = discriminant(cx, v, next);
@@ -169,7 +168,7 @@ impl<'a> Input<'a> {
         }
         let krate = container
             .krate
-            .unwrap_or_else(|| syn::parse_str("::fast_status").expect("a valid path"));
+            .unwrap_or_else(|| Syntax::parse2(quote::quote!(::fast_status)).expect("a valid path"));
         Some(Input {
             ident: &node.ident,
             vis: &node.vis,
@@ -177,7 +176,7 @@ impl<'a> Input<'a> {
             name_is_explicit,
             code,
             krate,
-            has_generics: !node.generics.params.is_empty(),
+            has_generics: !node.params.is_empty(),
             no_backtraces: container.no_backtraces,
             io_error: if container.manual_io_error {
                 IoError::Manual
@@ -204,7 +203,7 @@ impl<'a> Variant<'a> {
     fn from_syn(
         cx: &Ctxt,
         enum_ident: &Ident,
-        node: &'a syn::Variant,
+        node: &'a crate::syntax::Variant,
         raw: Option<u32>,
         default_error: Option<&attr::ErrorAttr>,
     ) -> Self {
@@ -239,7 +238,7 @@ impl<'a> Variant<'a> {
             fields,
             named: matches!(node.fields, Fields::Named(_)),
             carried: node.attrs.iter().filter(|a| is_carried(a)).collect(),
-            non_exhaustive: node.attrs.iter().any(is_non_exhaustive),
+            non_exhaustive: node.attrs.iter().any(|a| is_non_exhaustive(a)),
         }
     }
 
@@ -336,10 +335,10 @@ fn default_code_name(ident: &Ident) -> Ident {
 
 /// The raw code of `variant`: its literal discriminant, or `implicit` (the previous code plus
 /// one) when it has none. Reports and returns `None` when it is not a valid code.
-fn discriminant(cx: &Ctxt, variant: &syn::Variant, implicit: Option<u64>) -> Option<u32> {
+fn discriminant(cx: &Ctxt, variant: &crate::syntax::Variant, implicit: Option<u64>) -> Option<u32> {
     let (value, span_of): (u64, &dyn quote::ToTokens) = match &variant.discriminant {
         None => (implicit?, &variant.ident),
-        Some((_, expr)) => (literal_code(cx, expr)?, expr),
+        Some(expr) => (literal_code(cx, expr, expr.tokens())?, expr),
     };
     if value > MAX_RAW_CODE {
         cx.error_spanned_by(
@@ -356,7 +355,8 @@ fn discriminant(cx: &Ctxt, variant: &syn::Variant, implicit: Option<u64>) -> Opt
     u32::try_from(value).ok()
 }
 
-fn literal_code(cx: &Ctxt, expr: &Expr) -> Option<u64> {
+/// The value of `expr`, written as `tokens` (which errors are spanned on).
+fn literal_code(cx: &Ctxt, expr: &Expr, tokens: &TokenStream) -> Option<u64> {
     match expr {
         Expr::Lit(ExprLit {
             lit: Lit::Int(int), ..
@@ -364,7 +364,7 @@ fn literal_code(cx: &Ctxt, expr: &Expr) -> Option<u64> {
             let value = int.base10_parse::<u64>();
             if value.is_err() {
                 cx.error_spanned_by(
-                    int,
+                    &int.token(),
                     "this code is too large: codes must be below 2^30; use a smaller discriminant",
                 );
             }
@@ -372,16 +372,16 @@ fn literal_code(cx: &Ctxt, expr: &Expr) -> Option<u64> {
         }
         Expr::Unary(unary) if matches!(unary.op, UnOp::Neg(_)) => {
             cx.error_spanned_by(
-                expr,
+                tokens,
                 "status codes cannot be negative: raw codes are `0..2^30`; use a non-negative \
                  discriminant",
             );
             None
         }
-        Expr::Group(group) => literal_code(cx, &group.expr),
+        Expr::Group(group) => literal_code(cx, &group.expr, tokens),
         _ => {
             cx.error_spanned_by(
-                expr,
+                tokens,
                 "a status code's discriminant must be an integer literal (`= 7`), so the derive \
                  can check it and generate `from_raw`; replace this expression with its value",
             );
@@ -392,14 +392,14 @@ fn literal_code(cx: &Ctxt, expr: &Expr) -> Option<u64> {
 
 impl Field<'_> {
     /// The field's type, `Self` spelled as the enum's name.
-    pub(crate) fn ty(&self) -> &Type {
+    pub(crate) fn ty(&self) -> &Syntax<Type> {
         self.resolved.as_ref().unwrap_or(self.written)
     }
 }
 
 /// `ty` with every `Self` replaced by `enum_ident` (each keeping its span), or `None` if it
 /// does not mention `Self`.
-fn without_self(ty: &Type, enum_ident: &Ident) -> Option<Type> {
+fn without_self(ty: &Syntax<Type>, enum_ident: &Ident) -> Option<Syntax<Type>> {
     fn replace(tokens: TokenStream, enum_ident: &Ident, found: &mut bool) -> TokenStream {
         tokens
             .into_iter()
@@ -421,8 +421,8 @@ fn without_self(ty: &Type, enum_ident: &Ident) -> Option<Type> {
             .collect()
     }
     let mut found = false;
-    let replaced = replace(ty.to_token_stream(), enum_ident, &mut found);
-    found.then(|| syn::parse2(replaced).ok()).flatten()
+    let replaced = replace(ty.tokens().clone(), enum_ident, &mut found);
+    found.then(|| Syntax::parse2(replaced).ok()).flatten()
 }
 
 /// Whether `ty` is written as a filesystem path, which `{field}` shows through `display()`:

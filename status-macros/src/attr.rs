@@ -5,12 +5,12 @@ use proc_macro2::{Span, TokenStream, TokenTree};
 use syn::ext::IdentExt as _;
 use syn::meta::ParseNestedMeta;
 use syn::parse::ParseStream;
-use syn::spanned::Spanned;
 use syn::{Attribute, Ident, LitStr, Path, Type};
 
 use crate::case::to_snake_case;
 use crate::ctxt::Ctxt;
 use crate::format::{self, Segment};
+use crate::syntax::{Syntax, first_span, path_span};
 
 /// `#[status(...)]` on the enum.
 #[derive(Default)]
@@ -18,7 +18,7 @@ pub(crate) struct Container {
     /// `name = Ident`: the generated type's name.
     pub(crate) name: Option<Ident>,
     /// `crate = path`: where the facade is.
-    pub(crate) krate: Option<Path>,
+    pub(crate) krate: Option<Syntax<Path>>,
     /// `code = Ident`: the generated code enum's name (enums with fields).
     pub(crate) code: Option<Ident>,
     /// `backtrace = never`.
@@ -44,7 +44,8 @@ impl Display {
     /// without its `Clone` impls, which cost build time).
     fn duplicate(&self) -> Self {
         Display {
-            text: reparse(&self.text),
+            text: syn::parse2(TokenTree::Literal(self.text.token()).into())
+                .expect("the literal it was parsed from parses again"),
             args: self.args.clone(),
             thiserror: self.thiserror,
         }
@@ -64,12 +65,12 @@ impl Display {
 pub(crate) struct Variant {
     pub(crate) display: Option<Display>,
     /// Every `from = Type`, in order.
-    pub(crate) from: Vec<Type>,
+    pub(crate) from: Vec<Syntax<Type>>,
     /// `transparent` or `#[error(transparent)]`, where it was written.
     pub(crate) transparent: Option<Span>,
     /// `#[error(fmt = path)]`: the function that writes the variant, given its fields by
     /// reference and the formatter (thiserror's form).
-    pub(crate) fmt: Option<Path>,
+    pub(crate) fmt: Option<Syntax<Path>>,
     /// `io_kind = NotFound`: the `std::io::ErrorKind` of this code's `io::Error`.
     pub(crate) io_kind: Option<Ident>,
     /// `method = name`: the variant's constructor, `name(..)`, and predicate, `is_name()`,
@@ -103,7 +104,7 @@ const VARIANT_KEYS: &str = "expected `display = \"text\"`, `from = SomeError`, `
 const FIELD_KEYS: &str = "expected `from` or `source`";
 
 /// Parses the container attributes; errors go to `cx`.
-pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
+pub(crate) fn container(cx: &Ctxt, attrs: &[Syntax<Attribute>]) -> Container {
     let mut out = Container::default();
     for attr in attrs {
         if attr.path().is_ident("status") {
@@ -115,7 +116,7 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
                     let code: Ident = meta.value()?.parse()?;
                     set_once(cx, &meta, &mut out.code, code);
                 } else if meta.path.is_ident("crate") {
-                    let path: Path = meta.value()?.parse()?;
+                    let path: Syntax<Path> = meta.value()?.parse()?;
                     set_once(cx, &meta, &mut out.krate, path);
                 } else if meta.path.is_ident("backtrace") {
                     set_word(
@@ -185,7 +186,7 @@ fn set_word(
     if value != word {
         cx.recovered_spanned_by(&value, format!("expected `{key} = {word}`: {meaning}"));
     } else if *slot {
-        cx.recovered_spanned_by(&meta.path, "written twice; keep one");
+        cx.recovered_spanned_by(&path_span(&meta.path), "written twice; keep one");
     } else {
         *slot = true;
     }
@@ -194,7 +195,11 @@ fn set_word(
 
 /// Parses a variant's attributes; errors go to `cx`. A variant that says nothing of its text
 /// takes the enum's `#[error(..)]`, `default`, as thiserror's does.
-pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute], default: Option<&ErrorAttr>) -> Variant {
+pub(crate) fn variant(
+    cx: &Ctxt,
+    attrs: &[Syntax<Attribute>],
+    default: Option<&ErrorAttr>,
+) -> Variant {
     let mut out = Variant::default();
     for attr in attrs {
         if attr.path().is_ident("status") {
@@ -206,15 +211,15 @@ pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute], default: Option<&ErrorAttr
                         args: Vec::new(),
                         thiserror: false,
                     };
-                    set_display(cx, &meta.path, &mut out.display, display);
+                    set_display(cx, &path_span(&meta.path), &mut out.display, display);
                 } else if meta.path.is_ident("from") {
                     out.from.push(meta.value()?.parse()?);
                 } else if meta.path.is_ident("transparent") {
-                    set_flag(cx, &meta.path, &mut out.transparent);
+                    set_flag(cx, &path_span(&meta.path), &mut out.transparent);
                 } else if meta.path.is_ident("io_kind") {
                     let kind: Ident = meta.value()?.parse()?;
                     if out.io_kind.is_some() {
-                        cx.recovered_spanned_by(&meta.path, "written twice; keep one");
+                        cx.recovered_spanned_by(&path_span(&meta.path), "written twice; keep one");
                     } else {
                         out.io_kind = Some(kind);
                     }
@@ -231,7 +236,7 @@ pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute], default: Option<&ErrorAttr
                         method = Ident::new(&snake, method.span());
                     }
                     if out.method.is_some() {
-                        cx.recovered_spanned_by(&meta.path, "written twice; keep one");
+                        cx.recovered_spanned_by(&path_span(&meta.path), "written twice; keep one");
                     } else {
                         out.method = Some(method);
                     }
@@ -249,7 +254,7 @@ pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute], default: Option<&ErrorAttr
                     })?;
                 } else if meta.path.is_ident("source") {
                     cx.recovered_spanned_by(
-                        &meta.path,
+                        &path_span(&meta.path),
                         "`source` goes on a field, not on a variant: \
                          `Variant(#[status(source)] SomeError)`",
                     );
@@ -269,7 +274,7 @@ pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute], default: Option<&ErrorAttr
                     set_flag(cx, &ident, &mut out.transparent);
                 }
                 Ok(ErrorAttr::Display(display)) => {
-                    set_display(cx, attr.path(), &mut out.display, display);
+                    set_display(cx, &path_span(attr.path()), &mut out.display, display);
                 }
                 Ok(ErrorAttr::Fmt(path)) => {
                     if out.fmt.is_some() {
@@ -291,7 +296,7 @@ pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute], default: Option<&ErrorAttr
         match default {
             Some(ErrorAttr::Display(display)) => out.display = Some(display.duplicate()),
             Some(ErrorAttr::Transparent(ident)) => out.transparent = Some(ident.span()),
-            Some(ErrorAttr::Fmt(path)) => out.fmt = Some(reparse(path)),
+            Some(ErrorAttr::Fmt(path)) => out.fmt = Some(path.reparsed()),
             None => {}
         }
     }
@@ -299,15 +304,15 @@ pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute], default: Option<&ErrorAttr
 }
 
 /// Parses a field's attributes; errors go to `cx`.
-pub(crate) fn field(cx: &Ctxt, attrs: &[Attribute]) -> Field {
+pub(crate) fn field(cx: &Ctxt, attrs: &[Syntax<Attribute>]) -> Field {
     let mut out = Field::default();
     for attr in attrs {
         if attr.path().is_ident("status") {
             let result = attr.parse_nested_meta(|meta| {
                 if meta.path.is_ident("from") {
-                    set_flag(cx, &meta.path, &mut out.from);
+                    set_flag(cx, &path_span(&meta.path), &mut out.from);
                 } else if meta.path.is_ident("source") {
-                    set_flag(cx, &meta.path, &mut out.source);
+                    set_flag(cx, &path_span(&meta.path), &mut out.source);
                 } else if is_variant_key(&meta) || meta.path.is_ident("transparent") {
                     reject(cx, &meta, |key| {
                         format!("`{key}` goes on a variant, not on a field")
@@ -331,7 +336,7 @@ pub(crate) fn field(cx: &Ctxt, attrs: &[Attribute]) -> Field {
             } else {
                 &mut out.source
             };
-            set_flag(cx, attr.path(), slot);
+            set_flag(cx, &path_span(attr.path()), slot);
         } else if attr.path().is_ident("error") {
             cx.recovered_spanned_by(attr, "`#[error(..)]` goes on a variant, not on a field");
         } else if attr.path().is_ident("backtrace") {
@@ -343,7 +348,7 @@ pub(crate) fn field(cx: &Ctxt, attrs: &[Attribute]) -> Field {
 }
 
 /// `#[from]`, `#[source]` or `#[backtrace]` anywhere but on a field.
-fn misplaced_field_attr(cx: &Ctxt, attr: &Attribute, place: &str) {
+fn misplaced_field_attr(cx: &Ctxt, attr: &Syntax<Attribute>, place: &str) {
     for name in ["from", "source"] {
         if attr.path().is_ident(name) {
             cx.recovered_spanned_by(
@@ -363,7 +368,7 @@ fn misplaced_field_attr(cx: &Ctxt, attr: &Attribute, place: &str) {
 pub(crate) const OWN_BACKTRACES: &str = "fast-status captures backtraces itself, when \
     `RUST_BACKTRACE` or `RUST_LIB_BACKTRACE` asks (or `set_backtrace_capture`)";
 
-fn backtrace_attr(cx: &Ctxt, attr: &Attribute) {
+fn backtrace_attr(cx: &Ctxt, attr: &Syntax<Attribute>) {
     cx.error_spanned_by(
         attr,
         format!("{OWN_BACKTRACES}; remove `#[backtrace]` and the field"),
@@ -374,7 +379,7 @@ fn backtrace_attr(cx: &Ctxt, attr: &Attribute) {
 pub(crate) enum ErrorAttr {
     Transparent(Ident),
     Display(Display),
-    Fmt(Path),
+    Fmt(Syntax<Path>),
 }
 
 /// What `#[error(..)]` may hold, for the errors that say what was expected.
@@ -396,7 +401,7 @@ fn parse_error_attr(input: ParseStream<'_>) -> syn::Result<ErrorAttr> {
             return Err(syn::Error::new(ident.span(), ERROR_FORMS));
         }
         input.parse::<syn::Token![=]>()?;
-        let path: Path = input.parse()?;
+        let path: Syntax<Path> = input.parse()?;
         if !input.is_empty() {
             return Err(input.error("expected the path of a function alone after `fmt =`"));
         }
@@ -437,11 +442,6 @@ fn parse_error_attr(input: ParseStream<'_>) -> syn::Result<ErrorAttr> {
     }))
 }
 
-/// A copy of `node`, parsed again from its own tokens (so with its spans).
-fn reparse<T: syn::parse::Parse + quote::ToTokens>(node: &T) -> T {
-    syn::parse2(node.to_token_stream()).expect("the tokens it was parsed from parse again")
-}
-
 /// Keys of `#[status(..)]` on a variant, also reported when written on the enum.
 fn is_variant_key(meta: &ParseNestedMeta<'_>) -> bool {
     ["display", "from", "io_kind", "method"]
@@ -453,7 +453,7 @@ fn is_variant_key(meta: &ParseNestedMeta<'_>) -> bool {
 fn set_once<T>(cx: &Ctxt, meta: &ParseNestedMeta<'_>, slot: &mut Option<T>, value: T) {
     if slot.is_some() {
         cx.recovered_spanned_by(
-            &meta.path,
+            &path_span(&meta.path),
             format!("duplicate `{}` key; keep only one", path_text(&meta.path)),
         );
     } else {
@@ -462,7 +462,7 @@ fn set_once<T>(cx: &Ctxt, meta: &ParseNestedMeta<'_>, slot: &mut Option<T>, valu
 }
 
 /// Stores a display, or reports the second one at `at`.
-fn set_display(cx: &Ctxt, at: &Path, slot: &mut Option<Display>, display: Display) {
+fn set_display(cx: &Ctxt, at: &dyn quote::ToTokens, slot: &mut Option<Display>, display: Display) {
     match slot {
         None => *slot = Some(display),
         Some(first) if first.thiserror == display.thiserror => {
@@ -483,7 +483,7 @@ fn set_display(cx: &Ctxt, at: &Path, slot: &mut Option<Display>, display: Displa
 
 /// Records a flag (`transparent`, `from`, `source`), or reports a repeat at `at`.
 fn set_flag(cx: &Ctxt, at: &dyn quote::ToTokens, slot: &mut Option<Span>) {
-    let span = at.to_token_stream().span();
+    let span = first_span(&at.to_token_stream());
     if slot.is_some() {
         cx.recovered_spanned_by(at, "written twice; keep one");
     } else {
@@ -498,7 +498,7 @@ fn reject(
     message: impl FnOnce(&str) -> String,
 ) -> syn::Result<()> {
     skip_value(meta)?;
-    cx.recovered_spanned_by(&meta.path, message(&path_text(&meta.path)));
+    cx.recovered_spanned_by(&path_span(&meta.path), message(&path_text(&meta.path)));
     Ok(())
 }
 

@@ -2,7 +2,8 @@
 //!
 //! Use it through the `fast-status` crate, which re-exports it with the runtime it targets.
 //! The macro works in three steps, one module each: `ast` parses the input into a borrowed
-//! view, `valid` checks the rules that look at more than one thing, and `expand` (the only
+//! view (of the syntax `syntax` reads with `syn`'s parsers, each node kept with its tokens:
+//! `syn` is built without `printing`, which takes `quote` off `syn`'s build), `valid` checks the rules that look at more than one thing, and `expand` (the only
 //! module that writes code) emits the status type or, on invalid input, the errors: beside the
 //! status type of the mended input when every mistake could be mended (a text, a key or a
 //! field's mark left out), else beside a small fallback.
@@ -16,6 +17,7 @@ mod ctxt;
 mod expand;
 mod format;
 mod status;
+mod syntax;
 mod template;
 mod valid;
 
@@ -92,7 +94,7 @@ use proc_macro::TokenStream;
 /// write instead, all of them in one build.
 #[proc_macro_derive(FastStatus, attributes(status, error, from, source, backtrace))]
 pub fn derive_fast_status(input: TokenStream) -> TokenStream {
-    let input = syn::parse_macro_input!(input as syn::DeriveInput);
+    let input = syn::parse_macro_input!(input as syntax::DeriveInput);
     expand::derive(&input).into()
 }
 

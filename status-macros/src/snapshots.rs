@@ -6,12 +6,13 @@ use std::path::PathBuf;
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use syn::parse_quote;
 
 use crate::expand;
+use crate::syntax::DeriveInput;
 
-fn check(name: &str, input: &syn::DeriveInput) {
-    let tokens = expand::derive(input);
+fn check(name: &str, input: TokenStream) {
+    let input: DeriveInput = syn::parse2(input).expect("the input parses");
+    let tokens = expand::derive(&input);
     let file: syn::File = syn::parse2(tokens).expect("the expansion parses as a file");
     let title = format!("`#[derive(FastStatus)]` for `{}`", input.ident);
     compare(name, &title, &file);
@@ -55,7 +56,7 @@ fn compare(name: &str, title: &str, file: &syn::File) {
 fn design_example() {
     check(
         "design-example",
-        &parse_quote! {
+        quote! {
             /// Why a read failed.
             #[derive(FastStatus, Clone, Copy, Debug, PartialEq, Eq, Hash)]
             #[status(name = Status)]
@@ -77,7 +78,7 @@ fn design_example() {
 fn kinds_with_fields() {
     check(
         "kinds",
-        &parse_quote! {
+        quote! {
             /// Why parsing failed.
             #[derive(FastStatus, Debug)]
             #[status(name = Error)]
@@ -106,7 +107,7 @@ fn kinds_with_fields() {
 fn minimal_with_renamed_crate() {
     check(
         "renamed-crate",
-        &parse_quote! {
+        quote! {
             #[derive(FastStatus, Clone, Copy)]
             #[status(crate = ::my_status)]
             pub(crate) enum ErrorKind {
@@ -120,7 +121,7 @@ fn minimal_with_renamed_crate() {
 fn keywords_and_gaps() {
     check(
         "keywords-and-gaps",
-        &parse_quote! {
+        quote! {
             #[derive(FastStatus, Clone, Copy)]
             enum ParseCode {
                 Type = 3,
@@ -136,7 +137,7 @@ fn keywords_and_gaps() {
 fn invalid_input_expands_to_errors_and_fallback() {
     check(
         "invalid-fallback",
-        &parse_quote! {
+        quote! {
             #[derive(FastStatus, Clone, Copy)]
             #[status(name = Status)]
             enum StatusCode {

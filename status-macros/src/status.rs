@@ -4,6 +4,7 @@ use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use syn::{LitStr, Path};
 
 use crate::format::{self, Arg, Segment, named_arg};
+use crate::syntax::new_spanned;
 
 pub(crate) struct Invocation {
     /// The facade's `$crate`, passed by its `macro_rules!` wrapper.
@@ -57,8 +58,8 @@ impl Invocation {
                     Ok(text) => Message::Literal { text, args: rest },
                     Err(_) if rest.is_empty() => Message::Display(message),
                     Err(_) => {
-                        return Err(syn::Error::new_spanned(
-                            message,
+                        return Err(new_spanned(
+                            &message,
                             "format arguments need a string literal here: \
                              `status!(code, \"x = {}\", x)`",
                         ));

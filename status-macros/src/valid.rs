@@ -3,7 +3,6 @@
 //! display texts against the fields, `from`, `source` and `transparent`. A repeated code is
 //! rustc's to report; it is only mended here.
 
-use quote::ToTokens;
 use syn::Type;
 
 use crate::ast::{Input, Variant};
@@ -11,6 +10,7 @@ use crate::attr::OWN_BACKTRACES;
 use crate::case::{Spelling, spelling};
 use crate::ctxt::Ctxt;
 use crate::format;
+use crate::syntax::{Syntax, new_spanned};
 
 /// Variant names that mean success, which a status never is.
 const SUCCESS_NAMES: &[&str] = &["Ok", "OK", "Success"];
@@ -122,8 +122,8 @@ fn check_display(cx: &Ctxt, variant: &mut Variant<'_>, has_kinds: bool) {
             // A code's text is a `&'static str`: nothing in it is formatted. A kind's is
             // written by the kind's `Display`, which formats it.
             Ok(plan) if !has_kinds && (plan.has_holes || !plan.args.is_empty()) => {
-                Some(syn::Error::new_spanned(
-                    &display.text,
+                Some(new_spanned(
+                    &&display.text.token(),
                     format!(
                         "`{}` is a code, whose text is a `&'static str` shown as written, so \
                          nothing can be formatted into it; write the text out (`{{{{` writes a \
@@ -144,16 +144,16 @@ fn check_display(cx: &Ctxt, variant: &mut Variant<'_>, has_kinds: bool) {
 }
 
 /// `#[error(fmt = path)]` must be alone, on a variant with fields.
-fn fmt_error(variant: &Variant<'_>, fmt: &syn::Path) -> Option<syn::Error> {
+fn fmt_error(variant: &Variant<'_>, fmt: &Syntax<syn::Path>) -> Option<syn::Error> {
     if variant.attrs.display.is_some() || variant.attrs.transparent.is_some() {
-        Some(syn::Error::new_spanned(
-            fmt,
+        Some(new_spanned(
+            &fmt,
             "this variant's text is given twice: `fmt = ..` writes it, and so does the text or \
              `transparent` beside it; keep one",
         ))
     } else if variant.fields.is_empty() {
-        Some(syn::Error::new_spanned(
-            fmt,
+        Some(new_spanned(
+            &fmt,
             format!(
                 "`{}` has no fields, so its text is a code's fixed text, written as \
                  `#[error(\"..\")]`; `fmt = ..` is for a variant with fields, which it is given \
@@ -185,8 +185,8 @@ fn check_fields(cx: &Ctxt, variant: &mut Variant<'_>) {
         variant.attrs.transparent = None;
     }
     if let (Some(ty), false) = (variant.attrs.from.first(), variant.fields.is_empty()) {
-        cx.recovered(syn::Error::new_spanned(
-            ty,
+        cx.recovered(new_spanned(
+            &ty,
             format!(
                 "`from = ..` converts into a variant without fields; `{name}` has fields, so \
                  mark its one field instead: `{name}(#[from] SomeError)`"
@@ -223,8 +223,8 @@ fn check_fields(cx: &Ctxt, variant: &mut Variant<'_>) {
             .iter()
             .filter(|f| !f.attrs.backtrace && is_backtrace(f.ty()));
         let error = match (backtraces.next(), backtraces.next()) {
-            (Some(backtrace), None) if fields == 2 => syn::Error::new_spanned(
-                backtrace.ty(),
+            (Some(backtrace), None) if fields == 2 => new_spanned(
+                &backtrace.ty(),
                 format!(
                     "{OWN_BACKTRACES}, and `from` builds `{name}` from the converted value \
                      alone; remove this field (a status's backtrace is its `backtrace()`)"
@@ -352,8 +352,8 @@ fn check_from_types(cx: &Ctxt, input: &mut Input<'_>) {
     let mut seen = Names::default();
     for variant in &mut input.variants {
         let name = variant.name.clone();
-        let mut first_of = |ty: &syn::Type| {
-            let Err(first) = seen.insert(&ty.to_token_stream().to_string(), &name) else {
+        let mut first_of = |ty: &Syntax<syn::Type>| {
+            let Err(first) = seen.insert(&ty.tokens().to_string(), &name) else {
                 return true;
             };
             cx.recovered_spanned_by(

@@ -139,7 +139,7 @@ fn variant_arm(v: &Variant<'_>, formatter: &Ident, private: &TokenStream) -> Tok
             Self::#ident #pattern => #formatter.write_str(#text),
         };
     }
-    let format = &plan.format;
+    let format = plan.format.token();
     let args = &plan.args;
     if plan.paths.is_empty() {
         return quote! {

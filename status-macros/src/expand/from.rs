@@ -4,7 +4,6 @@
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
-use syn::spanned::Spanned;
 
 use super::Gen;
 use crate::template::template;

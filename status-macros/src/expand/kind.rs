@@ -6,13 +6,13 @@
 //! mistake, on the offending token: a field that is not `Send + Sync + 'static`, an enum that is
 //! not `Debug`.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use syn::Ident;
-use syn::spanned::Spanned;
 
 use super::{Gen, local};
 use crate::ast::{Field, Variant};
+use crate::syntax::Syntax;
 use crate::template::template;
 
 pub(super) fn kind(g: &Gen<'_>) -> TokenStream {
@@ -305,9 +305,9 @@ fn source_arm(v: &Variant<'_>) -> Option<TokenStream> {
     let binding = &source.binding;
     let pattern = source_pattern(v, source);
     // Spanned on the field's type, so a source that is not an error is reported there.
-    let value = if let Some(inner) = option_inner(source.ty()) {
+    let value = if let Some(inner) = option_inner_span(source.ty()) {
         let error = local("error");
-        quote_spanned! {inner.span()=>
+        quote_spanned! {inner=>
             #binding.as_ref().map(|#error| #error.as_dyn_error())
         }
     } else {
@@ -316,6 +316,14 @@ fn source_arm(v: &Variant<'_>) -> Option<TokenStream> {
         }
     };
     Some(quote!(Self::#ident #pattern => #value,))
+}
+
+/// Where `T` starts, when `ty` is written `Option<T>`: the token after its first `<`.
+fn option_inner_span(ty: &Syntax<syn::Type>) -> Option<Span> {
+    option_inner(ty)?;
+    let mut tokens = ty.tokens().clone().into_iter();
+    tokens.find(|token| matches!(token, TokenTree::Punct(p) if p.as_char() == '<'))?;
+    tokens.next().map(|token| token.span())
 }
 
 /// `T` when `ty` is written `Option<T>` (the last segment of its path, as thiserror tells an

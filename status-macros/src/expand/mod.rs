@@ -29,14 +29,15 @@ mod kind;
 mod status;
 mod traits;
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 use syn::ext::IdentExt as _;
-use syn::{DeriveInput, Ident, Path, Visibility};
+use syn::{Ident, Path, Visibility};
 
 use crate::ast::{Input, Variant};
 use crate::case::{Spelling, spelling};
 use crate::ctxt::{Checked, Ctxt};
+use crate::syntax::{DeriveInput, Syntax};
 use crate::template::template;
 use crate::valid;
 
@@ -136,8 +137,8 @@ impl Gen<'_> {
 /// other item.
 struct Placement<'a> {
     module: Ident,
-    vis: &'a Visibility,
-    krate: &'a Path,
+    vis: &'a Syntax<Visibility>,
+    krate: &'a Syntax<Path>,
 }
 
 impl<'a> Placement<'a> {
@@ -175,7 +176,7 @@ impl<'a> Placement<'a> {
     ) -> TokenStream {
         let Self { module, vis, .. } = self;
         let inner_vis = self.inner_vis();
-        let krate = path_from_child(self.krate);
+        let krate = path_from_child(self.krate, self.krate.tokens());
         let (code_use, code_enum) = match code {
             Some((code, code_enum)) => (
                 Some(quote! {
@@ -209,8 +210,8 @@ impl<'a> Placement<'a> {
 }
 
 /// `vis`, written in a child module of the module it was written in.
-fn from_child(vis: &Visibility) -> TokenStream {
-    match vis {
+fn from_child(vis: &Syntax<Visibility>) -> TokenStream {
+    match &**vis {
         Visibility::Public(_) => quote!(#vis),
         Visibility::Inherited => quote!(pub(super)),
         Visibility::Restricted(restricted) => {
@@ -220,25 +221,37 @@ fn from_child(vis: &Visibility) -> TokenStream {
             } else if path.is_ident("self") {
                 quote!(pub(super))
             } else {
-                let path = path_from_child(path);
+                let path = path_from_child(path, &restricted_path(vis));
                 quote!(pub(in #path))
             }
         }
     }
 }
 
-/// `path`, written in a child module of the module it was written in: unchanged when it starts
-/// from the crate (`::x`, `crate::x`, `$crate::x`), else one `super` longer.
-fn path_from_child(path: &Path) -> TokenStream {
+/// The path of `pub(in path)` or `pub(path)` as written: the tokens in the parentheses, without
+/// `in`.
+fn restricted_path(vis: &Syntax<Visibility>) -> TokenStream {
+    let Some(TokenTree::Group(group)) = vis.tokens().clone().into_iter().nth(1) else {
+        return TokenStream::new();
+    };
+    let mut tokens = group.stream().into_iter().peekable();
+    tokens.next_if(|token| matches!(token, TokenTree::Ident(ident) if ident == "in"));
+    tokens.collect()
+}
+
+/// `path`, written as `tokens`, in a child module of the module it was written in: unchanged
+/// when it starts from the crate (`::x`, `crate::x`, `$crate::x`), else one `super` longer.
+fn path_from_child(path: &Path, tokens: &TokenStream) -> TokenStream {
     let first = path.segments.first().map(|s| s.ident.to_string());
     match first.as_deref() {
-        _ if path.leading_colon.is_some() => quote!(#path),
-        Some("crate" | "$crate") => quote!(#path),
+        _ if path.leading_colon.is_some() => tokens.clone(),
+        Some("crate" | "$crate") => tokens.clone(),
         Some("self") => {
-            let rest = path.segments.iter().skip(1);
-            quote!(super #(::#rest)*)
+            // `self::a::b` to `super::a::b`: the tokens after `self`.
+            let rest: TokenStream = tokens.clone().into_iter().skip(1).collect();
+            quote!(super #rest)
         }
-        _ => quote!(super::#path),
+        _ => quote!(super::#tokens),
     }
 }
 

@@ -56,7 +56,8 @@ fn made(invocation: &Invocation, expanding: Macro) -> Made {
                 && invocation.code_is_constant_path()
                 && let Some(value) = static_text(text)
             {
-                let value = syn::LitStr::new(&value, text.span());
+                let mut value = proc_macro2::Literal::string(&value);
+                value.set_span(text.span());
                 return Made::Status(template! { code, private, value;
                     (#code).__fast_status_static(const {
                         &#private::StaticStatus::new(#code as ::core::primitive::u32, #value)
@@ -65,6 +66,7 @@ fn made(invocation: &Invocation, expanding: Macro) -> Made {
             }
             let Some(split) = Split::literal(text, args) else {
                 let args = join_commas(args);
+                let text = text.token();
                 return Made::Status(
                     quote! { #private::from_args(#code, ::core::format_args!(#text #args)) },
                 );
@@ -102,7 +104,7 @@ fn pieces(
     let mut params = Vec::new();
     let mut routed = Vec::new();
     let code_binding = Ident::new("__code", Span::mixed_site());
-    let lifetime = syn::Lifetime::new("'__args", Span::mixed_site());
+    let lifetime = lifetime("__args", Span::mixed_site());
     // Each piece twice: as a part of a tuple (for `from_parts`), and as a `Piece` (for
     // `from_pieces`, past `MAX_PARTS`).
     let (parts, pieces): (Vec<TokenStream>, Vec<TokenStream>) = split
@@ -248,4 +250,13 @@ fn has_hex(split: &Split) -> bool {
             Piece::Arg(_, Form::Hex { .. }) | Piece::Capture(_, Form::Hex { .. })
         )
     })
+}
+
+/// The lifetime `'name`, spanned at `span` (`syn`'s `Lifetime` has no tokens without
+/// `printing`).
+fn lifetime(name: &str, span: Span) -> TokenStream {
+    let mut quote = proc_macro2::Punct::new('\'', proc_macro2::Spacing::Joint);
+    quote.set_span(span);
+    let name = Ident::new(name, span);
+    quote!(#quote #name)
 }

@@ -1,0 +1,361 @@
+//! The derive's input, parsed with `syn`'s parsers and kept with the tokens it was written in.
+//!
+//! `syn` is built without its `printing` feature (the `ToTokens` impls of its syntax tree, and
+//! with them its dependency on `quote`), which takes `quote` and a part of `syn` off the
+//! critical path of a clean build (BENCHMARKS.md, "Build cost"). A node the expansion writes
+//! back (a field's type, a path, an attribute) is therefore a [`Syntax`]: the node, for what
+//! the derive reads from it, and its tokens as the user wrote them, for what it writes.
+
+use std::fmt::Display;
+use std::ops::Deref;
+
+use proc_macro2::{Punct, Spacing, Span, TokenStream, TokenTree};
+use quote::ToTokens;
+use syn::buffer::Cursor;
+use syn::parse::{Parse, ParseStream, Parser as _};
+use syn::{
+    Attribute, Expr, GenericParam, Ident, Path, PathArguments, Token, Type, Visibility,
+    WhereClause, token,
+};
+
+/// A syntax node and the tokens it was parsed from.
+pub(crate) struct Syntax<T> {
+    node: T,
+    tokens: TokenStream,
+}
+
+impl<T> Syntax<T> {
+    /// The tokens the node was parsed from.
+    pub(crate) fn tokens(&self) -> &TokenStream {
+        &self.tokens
+    }
+
+    /// The span of its first token (the call site for none), as `syn`'s `Spanned` gives on
+    /// stable Rust.
+    pub(crate) fn span(&self) -> Span {
+        first_span(&self.tokens)
+    }
+}
+
+impl<T: Parse> Syntax<T> {
+    /// Parses `tokens` as a `T`, keeping them.
+    pub(crate) fn parse2(tokens: TokenStream) -> syn::Result<Self> {
+        (|input: ParseStream<'_>| captured(input, T::parse)).parse2(tokens)
+    }
+
+    /// A copy, parsed again from the same tokens (so with their spans): `syn` is built
+    /// without its `Clone` impls, which cost build time.
+    pub(crate) fn reparsed(&self) -> Self {
+        Self::parse2(self.tokens.clone()).expect("the tokens it was parsed from parse again")
+    }
+}
+
+impl<T> Deref for Syntax<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.node
+    }
+}
+
+impl<T> ToTokens for Syntax<T> {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        tokens.extend(self.tokens.clone());
+    }
+}
+
+impl<T: Parse> Parse for Syntax<T> {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        captured(input, T::parse)
+    }
+}
+
+/// Runs `parse` on `input`, keeping the tokens it consumed.
+pub(crate) fn captured<T>(
+    input: ParseStream<'_>,
+    parse: fn(ParseStream<'_>) -> syn::Result<T>,
+) -> syn::Result<Syntax<T>> {
+    let begin = input.cursor();
+    let node = parse(input)?;
+    Ok(Syntax {
+        node,
+        tokens: between(begin, input.cursor()),
+    })
+}
+
+/// The tokens from `begin` up to `end`, which follows it in the same stream (not generic: one
+/// copy in the macro's code).
+fn between(begin: Cursor<'_>, end: Cursor<'_>) -> TokenStream {
+    let mut tokens = Vec::new();
+    let mut at = begin;
+    while at != end {
+        let Some((token, next)) = at.token_tree() else {
+            break;
+        };
+        tokens.push(token);
+        at = next;
+    }
+    tokens.into_iter().collect()
+}
+
+/// The span of the first of `tokens`, or the call site for none.
+pub(crate) fn first_span(tokens: &TokenStream) -> Span {
+    tokens
+        .clone()
+        .into_iter()
+        .next()
+        .map_or_else(Span::call_site, |token| token.span())
+}
+
+/// Tokens spanning `path` from its first token to its last, for an error on it (a `Path` of
+/// `syn`'s has no tokens without `printing`): its leading `::` or first segment, and its last
+/// segment's name or the end of its generic arguments.
+pub(crate) fn path_span(path: &Path) -> TokenStream {
+    let first = match (&path.leading_colon, path.segments.first()) {
+        (Some(colons), _) => colons.spans[0],
+        (None, Some(segment)) => segment.ident.span(),
+        (None, None) => Span::call_site(),
+    };
+    let last = path
+        .segments
+        .last()
+        .map_or(first, |segment| match &segment.arguments {
+            PathArguments::None => segment.ident.span(),
+            PathArguments::AngleBracketed(arguments) => arguments.gt_token.span,
+            PathArguments::Parenthesized(arguments) => arguments.paren_token.span.close(),
+        });
+    let mut marks = Vec::with_capacity(2);
+    for span in [first, last] {
+        let mut mark = Punct::new('.', Spacing::Alone);
+        mark.set_span(span);
+        marks.push(TokenTree::Punct(mark));
+    }
+    marks.into_iter().collect()
+}
+
+/// An error spanning `tokens` from the first to the last, as `syn::Error::new_spanned` (which
+/// needs `printing`) makes one: rustc underlines the whole of them. Taken as `dyn`: one copy
+/// in the macro's code.
+pub(crate) fn new_spanned(tokens: &dyn ToTokens, message: impl Display) -> syn::Error {
+    spanning(tokens.to_token_stream(), &message.to_string())
+}
+
+fn spanning(tokens: TokenStream, message: &str) -> syn::Error {
+    let spanning = |input: ParseStream<'_>| -> syn::Result<()> {
+        let begin = input.cursor();
+        let mut end = begin;
+        while let Some((_, next)) = end.token_tree() {
+            end = next;
+        }
+        Err(syn::Error::new_range(begin..end, message))
+    };
+    match spanning.parse2(tokens) {
+        Err(error) => error,
+        Ok(()) => unreachable!("the parser only fails"),
+    }
+}
+
+/// What `#[derive]` is given: an item with its attributes, of which only an enum is valid.
+pub(crate) struct DeriveInput {
+    pub(crate) attrs: Vec<Syntax<Attribute>>,
+    pub(crate) vis: Syntax<Visibility>,
+    pub(crate) ident: Ident,
+    /// The generic parameters, if any (an error).
+    pub(crate) params: Vec<Syntax<GenericParam>>,
+    /// The `where` clause, if any (an error).
+    pub(crate) where_clause: Option<Syntax<WhereClause>>,
+    pub(crate) data: Data,
+}
+
+/// The item's kind.
+pub(crate) enum Data {
+    Enum(Vec<Variant>),
+    /// A struct: its `struct` token (the rest is not read).
+    Struct(Span),
+    /// A union: its `union` token (the rest is not read).
+    Union(Span),
+}
+
+/// A variant of the enum.
+pub(crate) struct Variant {
+    pub(crate) attrs: Vec<Syntax<Attribute>>,
+    pub(crate) ident: Ident,
+    pub(crate) fields: Fields,
+    /// `= expr`.
+    pub(crate) discriminant: Option<Syntax<Expr>>,
+}
+
+/// A variant's fields.
+pub(crate) enum Fields {
+    /// `{ a: A, b: B }`.
+    Named(Vec<Field>),
+    /// `(A, B)`.
+    Unnamed(Vec<Field>),
+    Unit,
+}
+
+impl Fields {
+    /// The fields, in order (none for a unit variant).
+    pub(crate) fn iter(&self) -> std::slice::Iter<'_, Field> {
+        match self {
+            Fields::Named(fields) | Fields::Unnamed(fields) => fields.iter(),
+            Fields::Unit => [].iter(),
+        }
+    }
+}
+
+/// A field of a variant.
+pub(crate) struct Field {
+    pub(crate) attrs: Vec<Syntax<Attribute>>,
+    /// Its name, for a named field.
+    pub(crate) ident: Option<Ident>,
+    pub(crate) ty: Syntax<Type>,
+}
+
+impl Parse for DeriveInput {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        let attrs = outer_attributes(input)?;
+        let vis = input.parse()?;
+        let item = input.lookahead1();
+        let data = if item.peek(Token![struct]) {
+            Some(Data::Struct(input.parse::<Token![struct]>()?.span))
+        } else if item.peek(Token![union]) {
+            Some(Data::Union(input.parse::<Token![union]>()?.span))
+        } else if item.peek(Token![enum]) {
+            input.parse::<Token![enum]>()?;
+            None
+        } else {
+            return Err(item.error());
+        };
+        let ident = input.parse()?;
+        if let Some(data) = data {
+            // Only the keyword is reported: the rest is read as tokens.
+            input.parse::<TokenStream>()?;
+            return Ok(DeriveInput {
+                attrs,
+                vis,
+                ident,
+                params: Vec::new(),
+                where_clause: None,
+                data,
+            });
+        }
+        let mut params = Vec::new();
+        if input.peek(Token![<]) {
+            input.parse::<Token![<]>()?;
+            while !input.peek(Token![>]) {
+                params.push(input.parse()?);
+                if input.peek(Token![>]) {
+                    break;
+                }
+                input.parse::<Token![,]>()?;
+            }
+            input.parse::<Token![>]>()?;
+        }
+        let where_clause = if input.peek(Token![where]) {
+            Some(input.parse()?)
+        } else {
+            None
+        };
+        let content;
+        syn::braced!(content in input);
+        Ok(DeriveInput {
+            attrs,
+            vis,
+            ident,
+            params,
+            where_clause,
+            data: Data::Enum(terminated(&content, Variant::parse)?),
+        })
+    }
+}
+
+impl Parse for Variant {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        let attrs = outer_attributes(input)?;
+        // Written on a variant, a visibility is an error of rustc's; `syn` reads it too.
+        input.parse::<Visibility>()?;
+        let ident = input.parse()?;
+        let fields = if input.peek(token::Brace) {
+            let content;
+            syn::braced!(content in input);
+            Fields::Named(terminated(&content, named_field)?)
+        } else if input.peek(token::Paren) {
+            let content;
+            syn::parenthesized!(content in input);
+            Fields::Unnamed(terminated(&content, unnamed_field)?)
+        } else {
+            Fields::Unit
+        };
+        let discriminant = if input.peek(Token![=]) {
+            input.parse::<Token![=]>()?;
+            Some(input.parse()?)
+        } else {
+            None
+        };
+        Ok(Variant {
+            attrs,
+            ident,
+            fields,
+            discriminant,
+        })
+    }
+}
+
+/// What `parse` reads from `input`, again and again, separated by commas, with an optional
+/// comma at the end (as `syn`'s `Punctuated::parse_terminated` reads, with its errors).
+fn terminated<T>(
+    input: ParseStream<'_>,
+    parse: fn(ParseStream<'_>) -> syn::Result<T>,
+) -> syn::Result<Vec<T>> {
+    let mut items = Vec::new();
+    while !input.is_empty() {
+        items.push(parse(input)?);
+        if input.is_empty() {
+            break;
+        }
+        input.parse::<Token![,]>()?;
+    }
+    Ok(items)
+}
+
+fn named_field(input: ParseStream<'_>) -> syn::Result<Field> {
+    let attrs = outer_attributes(input)?;
+    input.parse::<Visibility>()?;
+    let ident = input.parse()?;
+    input.parse::<Token![:]>()?;
+    Ok(Field {
+        attrs,
+        ident: Some(ident),
+        ty: input.parse()?,
+    })
+}
+
+fn unnamed_field(input: ParseStream<'_>) -> syn::Result<Field> {
+    let attrs = outer_attributes(input)?;
+    input.parse::<Visibility>()?;
+    Ok(Field {
+        attrs,
+        ident: None,
+        ty: input.parse()?,
+    })
+}
+
+/// The outer attributes at the start of `input`, each with its tokens: an outer attribute is
+/// always two, its `#` and its bracketed group (a doc comment reaches a macro as one).
+fn outer_attributes(input: ParseStream<'_>) -> syn::Result<Vec<Syntax<Attribute>>> {
+    let mut at = input.cursor();
+    let nodes = Attribute::parse_outer(input)?;
+    let mut attrs = Vec::with_capacity(nodes.len());
+    for node in nodes {
+        let begin = at;
+        for _ in 0..2 {
+            at = at.token_tree().map_or(at, |(_, next)| next);
+        }
+        attrs.push(Syntax {
+            node,
+            tokens: between(begin, at),
+        });
+    }
+    Ok(attrs)
+}
