@@ -117,7 +117,7 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Syntax<Attribute>]) -> Container {
                     set_once(cx, &meta, &mut out.code, code);
                 } else if meta.path.is_ident("crate") {
                     let path: Syntax<Path> = meta.value()?.parse()?;
-                    set_once(cx, &meta, &mut out.krate, path);
+                    set_once(cx, &meta, &mut out.krate, path.flattened());
                 } else if meta.path.is_ident("backtrace") {
                     set_word(
                         cx,
@@ -405,7 +405,7 @@ fn parse_error_attr(input: ParseStream<'_>) -> syn::Result<ErrorAttr> {
         if !input.is_empty() {
             return Err(input.error("expected the path of a function alone after `fmt =`"));
         }
-        return Ok(ErrorAttr::Fmt(path));
+        return Ok(ErrorAttr::Fmt(path.flattened()));
     }
     let text: LitStr = input
         .parse()

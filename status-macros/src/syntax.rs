@@ -9,7 +9,7 @@
 use std::fmt::Display;
 use std::ops::Deref;
 
-use proc_macro2::{Punct, Spacing, Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::ToTokens;
 use syn::buffer::Cursor;
 use syn::parse::{Parse, ParseStream, Parser as _};
@@ -48,6 +48,39 @@ impl<T: Parse> Syntax<T> {
     pub(crate) fn reparsed(&self) -> Self {
         Self::parse2(self.tokens.clone()).expect("the tokens it was parsed from parse again")
     }
+}
+
+impl<T> Syntax<T> {
+    /// The same node, its tokens without invisible groups: for a path or a visibility, which a
+    /// `macro_rules!` macro passes in as a `$path` or `$vis` fragment, wrapped in an invisible
+    /// group that generated code could not extend (`$path::x`) or start an item with, and for
+    /// attributes, whose fragments (`#[$meta]`) the generated items carry. Not for types and
+    /// expressions, whose invisible groups keep their precedence (`&$ty` of `dyn A + B`).
+    pub(crate) fn flattened(self) -> Self {
+        Syntax {
+            node: self.node,
+            tokens: flatten(self.tokens),
+        }
+    }
+}
+
+/// `tokens` with every invisible group (`Delimiter::None`) replaced by its tokens.
+fn flatten(tokens: TokenStream) -> TokenStream {
+    let mut flat = Vec::new();
+    for token in tokens {
+        match token {
+            TokenTree::Group(group) if group.delimiter() == Delimiter::None => {
+                flat.extend(flatten(group.stream()));
+            }
+            TokenTree::Group(group) => {
+                let mut inner = Group::new(group.delimiter(), flatten(group.stream()));
+                inner.set_span(group.span());
+                flat.push(TokenTree::Group(inner));
+            }
+            other => flat.push(other),
+        }
+    }
+    flat.into_iter().collect()
 }
 
 impl<T> Deref for Syntax<T> {
@@ -215,7 +248,7 @@ pub(crate) struct Field {
 impl Parse for DeriveInput {
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
         let attrs = outer_attributes(input)?;
-        let vis = input.parse()?;
+        let vis = input.parse::<Syntax<Visibility>>()?.flattened();
         let item = input.lookahead1();
         let data = if item.peek(Token![struct]) {
             Some(Data::Struct(input.parse::<Token![struct]>()?.span))
@@ -352,10 +385,13 @@ fn outer_attributes(input: ParseStream<'_>) -> syn::Result<Vec<Syntax<Attribute>
         for _ in 0..2 {
             at = at.token_tree().map_or(at, |(_, next)| next);
         }
-        attrs.push(Syntax {
-            node,
-            tokens: between(begin, at),
-        });
+        attrs.push(
+            Syntax {
+                node,
+                tokens: between(begin, at),
+            }
+            .flattened(),
+        );
     }
     Ok(attrs)
 }
