@@ -39,6 +39,58 @@ fn codes_have_stable_raw_values_and_text() {
     }
 }
 
+/// `from_raw` takes exactly the raw codes: from 0, from another first code in any declaration
+/// order, one code, and codes with gaps.
+#[test]
+fn from_raw_takes_exactly_the_raw_codes() {
+    #[derive(FastStatus, Clone, Copy, Debug, PartialEq, Eq)]
+    #[status(name = FromZero)]
+    enum FromZeroCode {
+        A,
+        B,
+        C,
+    }
+    #[derive(FastStatus, Clone, Copy, Debug, PartialEq, Eq)]
+    #[status(name = Shuffled)]
+    enum ShuffledCode {
+        B = 8,
+        A = 7,
+        C = 9,
+    }
+    #[derive(FastStatus, Clone, Copy, Debug, PartialEq, Eq)]
+    #[status(name = Single)]
+    enum SingleCode {
+        Only = 5,
+    }
+    fn taken<C: Code>() -> Vec<(u32, C)> {
+        (0..64)
+            .filter_map(|raw| Some((raw, C::from_raw(raw)?)))
+            .collect()
+    }
+    assert_eq!(
+        taken::<FromZeroCode>(),
+        [
+            (0, FromZeroCode::A),
+            (1, FromZeroCode::B),
+            (2, FromZeroCode::C)
+        ]
+    );
+    assert_eq!(
+        taken::<ShuffledCode>(),
+        [
+            (7, ShuffledCode::A),
+            (8, ShuffledCode::B),
+            (9, ShuffledCode::C)
+        ]
+    );
+    assert_eq!(taken::<SingleCode>(), [(5, SingleCode::Only)]);
+    let with_gaps: Vec<u32> = taken::<StatusCode>().iter().map(|&(raw, _)| raw).collect();
+    assert_eq!(with_gaps, [1, 2, 3, 4, 5, 40, 41]);
+    // Without a text of their own, a code's text is its name (the trait's default).
+    assert_eq!(ShuffledCode::A.text(), "A");
+    assert_eq!(Shuffled::from_code(ShuffledCode::C).to_string(), "C");
+}
+
 #[test]
 fn from_code_is_code_only_and_const() {
     const NOT_IMPLEMENTED: Status = Status::from_code(StatusCode::NotImplemented);

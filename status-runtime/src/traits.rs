@@ -28,8 +28,12 @@ pub trait Code: Copy + 'static {
     /// The code whose raw value is `raw`, if there is one.
     fn from_raw(raw: u32) -> Option<Self>;
 
-    /// The code's text in `Display`: its `#[status(display = "..")]`, or the variant name.
-    fn text(self) -> &'static str;
+    /// The code's text in `Display`: its `#[status(display = "..")]`, or the variant name
+    /// (the default: [`Code::name`]; the derive writes this method only for an enum where
+    /// some code has a text of its own).
+    fn text(self) -> &'static str {
+        self.name()
+    }
 
     /// The variant's name as written in the enum, used by the structural `{:#?}` report.
     fn name(self) -> &'static str;

@@ -53,13 +53,6 @@ impl ::fast_status::Code for ParseCode {
             _ => ::core::option::Option::None,
         }
     }
-    fn text(self) -> &'static ::core::primitive::str {
-        match self {
-            Self::Type => "Type",
-            Self::Match => "Match",
-            Self::Number => "Number",
-        }
-    }
     fn name(self) -> &'static ::core::primitive::str {
         match self {
             Self::Type => "Type",

@@ -89,17 +89,6 @@ impl ::fast_status::Code for __fast_status_ErrorKind::ErrorCode {
             _ => ::core::option::Option::None,
         }
     }
-    fn text(self) -> &'static ::core::primitive::str {
-        match self {
-            Self::TooBig => "TooBig",
-            Self::BadOffset => "BadOffset",
-            Self::Io => "Io",
-            Self::Named => "Named",
-            Self::Other => "Other",
-            Self::Open => "Open",
-            Self::Custom => "Custom",
-        }
-    }
     fn name(self) -> &'static ::core::primitive::str {
         match self {
             Self::TooBig => "TooBig",

@@ -51,11 +51,6 @@ impl ::my_status::Code for ErrorKind {
             _ => ::core::option::Option::None,
         }
     }
-    fn text(self) -> &'static ::core::primitive::str {
-        match self {
-            Self::Timeout => "Timeout",
-        }
-    }
     fn name(self) -> &'static ::core::primitive::str {
         match self {
             Self::Timeout => "Timeout",

@@ -77,8 +77,8 @@ pub(super) fn code_impl(g: &Gen<'_>) -> TokenStream {
         .variants
         .iter()
         .map(|v| Literal::u32_unsuffixed(raw(v)));
-    let texts = g.input.variants.iter().map(Variant::code_text);
     let names = g.input.variants.iter().map(|v| v.name.clone());
+    let text = text(g, &variants);
     // `__from_own_raw`: the first code is the default arm, so it has no arm of its own; with
     // one code, no match at all.
     let (first, others) = variants
@@ -112,11 +112,10 @@ pub(super) fn code_impl(g: &Gen<'_>) -> TokenStream {
     });
     let all = quote!(#(Self::#variants),*);
     let from_raw_arms = quote!(#(#raws => ::core::option::Option::Some(Self::#variants),)*);
-    let text_arms = quote!(#(Self::#variants => #texts,)*);
     let name_arms = quote!(#(Self::#variants => #names,)*);
     template! {
-        krate, code_ty, status_ty, all, backtraces, from_raw_arms, text_arms, name_arms,
-        from_own_raw, vis, private;
+        krate, code_ty, status_ty, all, backtraces, from_raw_arms, text, name_arms, from_own_raw,
+        vis, private;
         #[automatically_derived]
         #[allow(deprecated)]
         impl #krate::Code for #code_ty {
@@ -138,11 +137,7 @@ pub(super) fn code_impl(g: &Gen<'_>) -> TokenStream {
                 }
             }
 
-            fn text(self) -> &'static ::core::primitive::str {
-                match self {
-                    #text_arms
-                }
-            }
+            #text
 
             fn name(self) -> &'static ::core::primitive::str {
                 match self {
@@ -166,4 +161,20 @@ pub(super) fn code_impl(g: &Gen<'_>) -> TokenStream {
             }
         }
     }
+}
+
+/// `Code::text`, where some code's text is not its name (the trait's default).
+fn text(g: &Gen<'_>, variants: &[&Ident]) -> Option<TokenStream> {
+    let own = g.input.variants.iter().any(|v| v.code_text() != v.name);
+    own.then(|| {
+        let texts = g.input.variants.iter().map(Variant::code_text);
+        let arms = quote!(#(Self::#variants => #texts,)*);
+        template! { arms;
+            fn text(self) -> &'static ::core::primitive::str {
+                match self {
+                    #arms
+                }
+            }
+        }
+    })
 }
