@@ -1,8 +1,9 @@
 //! Enums written by a `macro_rules!` macro. Its fragments reach the derive wrapped in invisible
 //! groups (`$vis`, `#[$meta]`, `$ty`, `$expr`, `$literal`, `$path`), and the status type must
-//! come out as it does for the same enum written out by hand: a visibility and a crate path the
-//! generated module extends (`pub(in super::super)`, `$krate::__private`), attributes the
-//! generated items carry (`#[deprecated]`), discriminants and texts read through the groups.
+//! come out as it does for the same enum written out by hand: a visibility and a relative crate
+//! path that the generated module extends (`pub(in super::super)`, `super::facade::__private`),
+//! an attribute the generated items carry (`#[deprecated]`: that the items build with it, not
+//! that the lint fires), discriminants and texts read through the groups.
 
 #![allow(
     deprecated,
@@ -46,6 +47,9 @@ macro_rules! kinds {
 }
 
 mod inner {
+    /// The facade under another name, which `crate = self::facade` names from here.
+    use fast_status as facade;
+
     codes! {
         /// Codes written by a macro.
         #[status(name = MacroStatus)]
@@ -60,7 +64,7 @@ mod inner {
     }
 
     kinds! {
-        ::fast_status;
+        self::facade;
         pub(crate) enum ColumnKind {
             fmt self::write_width => Width(u8),
             Offset(u16) = "bad offset {0:#x}",
