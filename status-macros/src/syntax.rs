@@ -51,11 +51,13 @@ impl<T: Parse> Syntax<T> {
 }
 
 impl<T> Syntax<T> {
-    /// The same node, its tokens without invisible groups: for a path or a visibility, which a
-    /// `macro_rules!` macro passes in as a `$path` or `$vis` fragment, wrapped in an invisible
-    /// group that generated code could not extend (`$path::x`) or start an item with, and for
-    /// attributes, whose fragments (`#[$meta]`) the generated items carry. Not for types and
-    /// expressions, whose invisible groups keep their precedence (`&$ty` of `dyn A + B`).
+    /// The same node, its tokens without invisible groups, as `syn`'s `printing` wrote a path,
+    /// a visibility or an attribute out from its node. A `macro_rules!` macro passes these in
+    /// as fragments (`$path`, `$vis`, `#[$meta]`) wrapped in an invisible group, which generated
+    /// code could not extend: `super::$path` for a relative crate path, `pub(in super::$path)`
+    /// for `pub(super)` (`tests/macro_input.rs` fails on both without this). Not for types and
+    /// expressions, whose invisible groups keep their precedence (`&$ty` of `dyn A + B`), as
+    /// `printing` kept them.
     pub(crate) fn flattened(self) -> Self {
         Syntax {
             node: self.node,

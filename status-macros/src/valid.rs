@@ -123,7 +123,7 @@ fn check_display(cx: &Ctxt, variant: &mut Variant<'_>, has_kinds: bool) {
             // written by the kind's `Display`, which formats it.
             Ok(plan) if !has_kinds && (plan.has_holes || !plan.args.is_empty()) => {
                 Some(new_spanned(
-                    &&display.text.token(),
+                    &display.text.token(),
                     format!(
                         "`{}` is a code, whose text is a `&'static str` shown as written, so \
                          nothing can be formatted into it; write the text out (`{{{{` writes a \
@@ -147,13 +147,13 @@ fn check_display(cx: &Ctxt, variant: &mut Variant<'_>, has_kinds: bool) {
 fn fmt_error(variant: &Variant<'_>, fmt: &Syntax<syn::Path>) -> Option<syn::Error> {
     if variant.attrs.display.is_some() || variant.attrs.transparent.is_some() {
         Some(new_spanned(
-            &fmt,
+            fmt,
             "this variant's text is given twice: `fmt = ..` writes it, and so does the text or \
              `transparent` beside it; keep one",
         ))
     } else if variant.fields.is_empty() {
         Some(new_spanned(
-            &fmt,
+            fmt,
             format!(
                 "`{}` has no fields, so its text is a code's fixed text, written as \
                  `#[error(\"..\")]`; `fmt = ..` is for a variant with fields, which it is given \
@@ -186,7 +186,7 @@ fn check_fields(cx: &Ctxt, variant: &mut Variant<'_>) {
     }
     if let (Some(ty), false) = (variant.attrs.from.first(), variant.fields.is_empty()) {
         cx.recovered(new_spanned(
-            &ty,
+            ty,
             format!(
                 "`from = ..` converts into a variant without fields; `{name}` has fields, so \
                  mark its one field instead: `{name}(#[from] SomeError)`"
@@ -224,7 +224,7 @@ fn check_fields(cx: &Ctxt, variant: &mut Variant<'_>) {
             .filter(|f| !f.attrs.backtrace && is_backtrace(f.ty()));
         let error = match (backtraces.next(), backtraces.next()) {
             (Some(backtrace), None) if fields == 2 => new_spanned(
-                &backtrace.ty(),
+                backtrace.ty(),
                 format!(
                     "{OWN_BACKTRACES}, and `from` builds `{name}` from the converted value \
                      alone; remove this field (a status's backtrace is its `backtrace()`)"

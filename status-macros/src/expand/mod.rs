@@ -239,8 +239,9 @@ fn restricted_path(vis: &Syntax<Visibility>) -> TokenStream {
     tokens.collect()
 }
 
-/// `path`, written as `tokens`, in a child module of the module it was written in: unchanged
-/// when it starts from the crate (`::x`, `crate::x`, `$crate::x`), else one `super` longer.
+/// `path`, written as `tokens` (flattened: see `Syntax::flattened`), in a child module of the
+/// module it was written in: unchanged when it starts from the crate (`::x`, `crate::x`,
+/// `$crate::x`), else one `super` longer.
 fn path_from_child(path: &Path, tokens: &TokenStream) -> TokenStream {
     let first = path.segments.first().map(|s| s.ident.to_string());
     match first.as_deref() {
