@@ -15,6 +15,7 @@ use crate::case::to_snake_case;
 use crate::ctxt::Ctxt;
 use crate::format::FieldName;
 use crate::syntax::{Data, DeriveInput, Fields, Syntax};
+use crate::template::template;
 
 /// The largest raw code: codes are `0..2^30` so they fit an inline word on 32-bit targets too.
 const MAX_RAW_CODE: u64 = (1 << 30) - 1;
@@ -168,7 +169,7 @@ impl<'a> Input<'a> {
         }
         let krate = container
             .krate
-            .unwrap_or_else(|| Syntax::parse2(quote::quote!(::fast_status)).expect("a valid path"));
+            .unwrap_or_else(|| Syntax::parse2(template!(; ::fast_status)).expect("a valid path"));
         Some(Input {
             ident: &node.ident,
             vis: &node.vis,
@@ -336,7 +337,7 @@ fn default_code_name(ident: &Ident) -> Ident {
 /// The raw code of `variant`: its literal discriminant, or `implicit` (the previous code plus
 /// one) when it has none. Reports and returns `None` when it is not a valid code.
 fn discriminant(cx: &Ctxt, variant: &crate::syntax::Variant, implicit: Option<u64>) -> Option<u32> {
-    let (value, span_of): (u64, &dyn quote::ToTokens) = match &variant.discriminant {
+    let (value, span_of): (u64, &dyn crate::template::ToTokens) = match &variant.discriminant {
         None => (implicit?, &variant.ident),
         Some(expr) => (literal_code(cx, expr, expr.tokens())?, expr),
     };

@@ -462,7 +462,12 @@ fn set_once<T>(cx: &Ctxt, meta: &ParseNestedMeta<'_>, slot: &mut Option<T>, valu
 }
 
 /// Stores a display, or reports the second one at `at`.
-fn set_display(cx: &Ctxt, at: &dyn quote::ToTokens, slot: &mut Option<Display>, display: Display) {
+fn set_display(
+    cx: &Ctxt,
+    at: &dyn crate::template::ToTokens,
+    slot: &mut Option<Display>,
+    display: Display,
+) {
     match slot {
         None => *slot = Some(display),
         Some(first) if first.thiserror == display.thiserror => {
@@ -482,7 +487,7 @@ fn set_display(cx: &Ctxt, at: &dyn quote::ToTokens, slot: &mut Option<Display>, 
 }
 
 /// Records a flag (`transparent`, `from`, `source`), or reports a repeat at `at`.
-fn set_flag(cx: &Ctxt, at: &dyn quote::ToTokens, slot: &mut Option<Span>) {
+fn set_flag(cx: &Ctxt, at: &dyn crate::template::ToTokens, slot: &mut Option<Span>) {
     let span = first_span(&at.to_token_stream());
     if slot.is_some() {
         cx.recovered_spanned_by(at, "written twice; keep one");

@@ -4,7 +4,7 @@
 use std::cell::{Cell, RefCell};
 use std::fmt::Display;
 
-use quote::ToTokens;
+use crate::template::ToTokens;
 
 use crate::syntax::new_spanned;
 

@@ -5,6 +5,7 @@ use syn::{LitStr, Path};
 
 use crate::format::{self, Arg, Segment, named_arg};
 use crate::syntax::new_spanned;
+use crate::template::template;
 
 pub(crate) struct Invocation {
     /// The facade's `$crate`, passed by its `macro_rules!` wrapper.
@@ -77,7 +78,7 @@ impl Invocation {
     /// The facade's `__private` module, which generated code names the runtime through.
     pub(crate) fn private(&self) -> TokenStream {
         let krate = &self.krate;
-        quote::quote!(#krate::__private)
+        template!(krate; #krate::__private)
     }
 
     /// Whether the code is written as a path to a variant or constant (`StatusCode::Invalid`,

@@ -9,8 +9,8 @@
 use std::fmt::Display;
 use std::ops::Deref;
 
+use crate::template::ToTokens;
 use proc_macro2::{Delimiter, Group, Punct, Spacing, Span, TokenStream, TokenTree};
-use quote::ToTokens;
 use syn::buffer::Cursor;
 use syn::parse::{Parse, ParseStream, Parser as _};
 use syn::{

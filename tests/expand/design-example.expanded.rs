@@ -391,10 +391,10 @@ impl ::core::convert::From<StatusCode> for __fast_status_StatusCode::Status {
     #[automatically_derived] impl ::fast_status::__private::serde::Serialize for
     __fast_status_StatusCode::Status { fn serialize < S :
     ::fast_status::__private::serde::Serializer > (& self, serializer : S,) ->
-    ::core::result::Result < S::Ok, S::Error > { ::fast_status::__private::serialize:: <
-    StatusCode, S > (& self.0, serializer) } } #[automatically_derived] impl <'de >
-    ::fast_status::__private::serde::Deserialize <'de > for
-    __fast_status_StatusCode::Status { fn deserialize < D :
+    ::core::result::Result < S::Ok, S::Error > {
+    ::fast_status::__private::serialize::<StatusCode, S > (& self.0, serializer) } }
+    #[automatically_derived] impl <'de > ::fast_status::__private::serde::Deserialize
+    <'de > for __fast_status_StatusCode::Status { fn deserialize < D :
     ::fast_status::__private::serde::Deserializer <'de >> (deserializer : D,) ->
     ::core::result::Result < Self, D::Error > {
     ::fast_status::__private::deserialize::<StatusCode, D > (deserializer) } }

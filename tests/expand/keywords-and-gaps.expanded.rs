@@ -346,10 +346,10 @@ impl ::core::convert::From<ParseCode> for __fast_status_ParseCode::Parse {
     #[automatically_derived] impl ::fast_status::__private::serde::Serialize for
     __fast_status_ParseCode::Parse { fn serialize < S :
     ::fast_status::__private::serde::Serializer > (& self, serializer : S,) ->
-    ::core::result::Result < S::Ok, S::Error > { ::fast_status::__private::serialize:: <
-    ParseCode, S > (& self.0, serializer) } } #[automatically_derived] impl <'de >
-    ::fast_status::__private::serde::Deserialize <'de > for
-    __fast_status_ParseCode::Parse { fn deserialize < D :
+    ::core::result::Result < S::Ok, S::Error > {
+    ::fast_status::__private::serialize::<ParseCode, S > (& self.0, serializer) } }
+    #[automatically_derived] impl <'de > ::fast_status::__private::serde::Deserialize
+    <'de > for __fast_status_ParseCode::Parse { fn deserialize < D :
     ::fast_status::__private::serde::Deserializer <'de >> (deserializer : D,) ->
     ::core::result::Result < Self, D::Error > {
     ::fast_status::__private::deserialize::<ParseCode, D > (deserializer) } }

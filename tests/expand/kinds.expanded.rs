@@ -557,8 +557,8 @@ for __fast_status_ErrorKind::Error {
     __fast_status_ErrorKind::Error { fn serialize < S :
     ::fast_status::__private::serde::Serializer > (& self, serializer : S,) ->
     ::core::result::Result < S::Ok, S::Error > {
-    ::fast_status::__private::serialize_kind:: < ErrorKind, S > (& self.0, serializer) }
-    } #[automatically_derived] impl <'de > ::fast_status::__private::serde::Deserialize
+    ::fast_status::__private::serialize_kind::<ErrorKind, S > (& self.0, serializer) } }
+    #[automatically_derived] impl <'de > ::fast_status::__private::serde::Deserialize
     <'de > for __fast_status_ErrorKind::Error { fn deserialize < D :
     ::fast_status::__private::serde::Deserializer <'de >> (deserializer : D,) ->
     ::core::result::Result < Self, D::Error > {

@@ -312,11 +312,12 @@ impl ::core::convert::From<ErrorKind> for __fast_status_ErrorKind::Error {
     #[automatically_derived] impl ::my_status::__private::serde::Serialize for
     __fast_status_ErrorKind::Error { fn serialize < S :
     ::my_status::__private::serde::Serializer > (& self, serializer : S,) ->
-    ::core::result::Result < S::Ok, S::Error > { ::my_status::__private::serialize:: <
-    ErrorKind, S > (& self.0, serializer) } } #[automatically_derived] impl <'de >
-    ::my_status::__private::serde::Deserialize <'de > for __fast_status_ErrorKind::Error
-    { fn deserialize < D : ::my_status::__private::serde::Deserializer <'de >>
-    (deserializer : D,) -> ::core::result::Result < Self, D::Error > {
+    ::core::result::Result < S::Ok, S::Error > {
+    ::my_status::__private::serialize::<ErrorKind, S > (& self.0, serializer) } }
+    #[automatically_derived] impl <'de > ::my_status::__private::serde::Deserialize <'de
+    > for __fast_status_ErrorKind::Error { fn deserialize < D :
+    ::my_status::__private::serde::Deserializer <'de >> (deserializer : D,) ->
+    ::core::result::Result < Self, D::Error > {
     ::my_status::__private::deserialize::<ErrorKind, D > (deserializer) } }
 }
 #[automatically_derived]

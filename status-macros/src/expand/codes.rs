@@ -3,13 +3,12 @@
 //! hidden helper `status!` uses to build a static status.
 
 use proc_macro2::{Literal, TokenStream};
-use quote::quote;
 use syn::Ident;
 use syn::ext::IdentExt as _;
 
 use super::Gen;
 use crate::ast::Variant;
-use crate::template::template;
+use crate::template::{concat, separated, template};
 
 /// `enum ErrorCode { TooBig = 0, .. }` beside `enum ErrorKind`, written for the module it is
 /// defined in (see `Placement`): its visibility and its links reach out of it.
@@ -27,17 +26,17 @@ pub(super) fn code_enum(g: &Gen<'_>, kind: &Ident) -> TokenStream {
         let ident = v.ident;
         let raw = Literal::u32_unsuffixed(raw(v));
         let doc = format!("The code of [`{kind}::{ident}`](super::{kind}::{ident}).");
-        let carried = &v.carried;
-        quote! {
+        let carried = concat(&v.carried);
+        template! { doc, carried, ident, raw;
             #[doc = #doc]
-            #(#carried)*
+            #carried
             #ident = #raw,
         }
     });
     // A `#[non_exhaustive]` enum of kinds can gain variants, and so can its codes: other
     // crates' matches on `code()` need a wildcard arm as theirs on `kind()` do.
     let non_exhaustive = g.input.non_exhaustive;
-    let variants = quote!(#(#variants)*);
+    let variants = concat(variants);
     template! { doc, non_exhaustive, vis, code, variants;
         #[doc = #doc]
         #non_exhaustive
@@ -79,40 +78,27 @@ pub(super) fn code_impl(g: &Gen<'_>) -> TokenStream {
         .map(|v| Literal::u32_unsuffixed(raw(v)));
     let names = g.input.variants.iter().map(|v| v.name.clone());
     let text = text(g, &variants);
-    // `__from_own_raw`: the first code is the default arm, so it has no arm of its own; with
-    // one code, no match at all.
-    let (first, others) = variants
-        .split_first()
-        .expect("validated: at least one variant");
-    let other_raws = g.input.variants[1..]
-        .iter()
-        .map(|v| Literal::u32_unsuffixed(raw(v)));
-    let from_own_raw = if others.is_empty() {
-        template! { first;
-            fn __from_own_raw(_: ::core::primitive::u32) -> Self {
-                Self::#first
-            }
-        }
-    } else {
-        let arms = quote!(#(#other_raws => Self::#others,)*);
-        template! { arms, first;
-            fn __from_own_raw(raw: ::core::primitive::u32) -> Self {
-                match raw {
-                    #arms
-                    _ => Self::#first,
-                }
-            }
-        }
-    };
+    let from_own_raw = from_own_raw(g, &variants);
     // `backtrace = never`; the trait's default is to capture when the environment asks.
     let backtraces = g.input.no_backtraces.then(|| {
         template! { private;
             const __BACKTRACES: #private::Backtraces = #private::Backtraces::Never;
         }
     });
-    let all = quote!(#(Self::#variants),*);
-    let from_raw_arms = quote!(#(#raws => ::core::option::Option::Some(Self::#variants),)*);
-    let name_arms = quote!(#(Self::#variants => #names,)*);
+    let all = separated(
+        variants
+            .iter()
+            .map(|variant| template!(variant; Self::#variant)),
+        ',',
+    );
+    let from_raw_arms = concat(raws.zip(&variants).map(|(raw, variant)| {
+        template!(raw, variant; #raw => ::core::option::Option::Some(Self::#variant),)
+    }));
+    let name_arms = concat(
+        names
+            .zip(&variants)
+            .map(|(name, variant)| template!(name, variant; Self::#variant => #name,)),
+    );
     template! {
         krate, code_ty, status_ty, all, backtraces, from_raw_arms, text, name_arms, from_own_raw,
         vis, private;
@@ -163,12 +149,47 @@ pub(super) fn code_impl(g: &Gen<'_>) -> TokenStream {
     }
 }
 
+/// `Code::__from_own_raw`: the first code is the default arm, so it has no arm of its own; with
+/// one code, no match at all.
+fn from_own_raw(g: &Gen<'_>, variants: &[&Ident]) -> TokenStream {
+    let (first, others) = variants
+        .split_first()
+        .expect("validated: at least one variant");
+    if others.is_empty() {
+        return template! { first;
+            fn __from_own_raw(_: ::core::primitive::u32) -> Self {
+                Self::#first
+            }
+        };
+    }
+    let other_raws = g.input.variants[1..]
+        .iter()
+        .map(|v| Literal::u32_unsuffixed(raw(v)));
+    let arms = concat(
+        other_raws
+            .zip(others)
+            .map(|(raw, variant)| template!(raw, variant; #raw => Self::#variant,)),
+    );
+    template! { arms, first;
+        fn __from_own_raw(raw: ::core::primitive::u32) -> Self {
+            match raw {
+                #arms
+                _ => Self::#first,
+            }
+        }
+    }
+}
+
 /// `Code::text`, where some code's text is not its name (the trait's default).
 fn text(g: &Gen<'_>, variants: &[&Ident]) -> Option<TokenStream> {
     let own = g.input.variants.iter().any(|v| v.code_text() != v.name);
     own.then(|| {
         let texts = g.input.variants.iter().map(Variant::code_text);
-        let arms = quote!(#(Self::#variants => #texts,)*);
+        let arms = concat(
+            texts
+                .zip(variants)
+                .map(|(text, variant)| template!(text, variant; Self::#variant => #text,)),
+        );
         template! { arms;
             fn text(self) -> &'static ::core::primitive::str {
                 match self {

@@ -3,13 +3,12 @@
 //! variant's source).
 
 use proc_macro2::TokenStream;
-use quote::quote;
 use syn::Ident;
 
 use super::{Gen, local};
 use crate::ast::Variant;
 use crate::format;
-use crate::template::template;
+use crate::template::{ToTokens as _, concat, separated, template, terminated};
 
 pub(super) fn display(g: &Gen<'_>) -> TokenStream {
     let Gen {
@@ -22,13 +21,13 @@ pub(super) fn display(g: &Gen<'_>) -> TokenStream {
     let name_str = name.to_string();
     let (display, debug) = match g.kind {
         None => (
-            quote!(#private::display::<#code_ty>(&self.0, f)),
-            quote!(#private::debug::<#code_ty>(&self.0, #name_str, f)),
+            template!(private, code_ty; #private::display::<#code_ty>(&self.0, f)),
+            template!(private, code_ty, name_str; #private::debug::<#code_ty>(&self.0, #name_str, f)),
         ),
         Some(kind) => {
             let (value, debug) = (local("value"), local("debug"));
             (
-                quote!(#private::display_kind::<#kind>(&self.0, f)),
+                template!(private, kind; #private::display_kind::<#kind>(&self.0, f)),
                 template! { value, debug, private, kind, name_str;
                     let #value = self.kind();
                     let #debug = #value.as_deref().and_then(|#value| {
@@ -74,7 +73,7 @@ fn kind_display(g: &Gen<'_>, kind: &Ident) -> TokenStream {
         .variants
         .iter()
         .map(|v| variant_arm(v, &formatter, private));
-    let arms = quote!(#(#arms)*);
+    let arms = concat(arms);
     template! { kind, formatter, arms, private;
         #[automatically_derived]
         #[allow(deprecated)]
@@ -109,9 +108,9 @@ fn variant_arm(v: &Variant<'_>, formatter: &Ident, private: &TokenStream) -> Tok
     if let Some(fmt) = &v.attrs.fmt {
         // thiserror's `fmt = path`: the fields by reference, in order, then the formatter.
         let pattern = super::kind::bind_all(v);
-        let bindings = v.fields.iter().map(|f| &f.binding);
-        return quote! {
-            Self::#ident #pattern => #fmt(#(#bindings,)* #formatter),
+        let bindings = terminated(v.fields.iter().map(|f| &f.binding), ',');
+        return template! { ident, pattern, fmt, bindings, formatter;
+            Self::#ident #pattern => #fmt(#bindings #formatter),
         };
     }
     if v.attrs.transparent.is_some() {
@@ -125,7 +124,7 @@ fn variant_arm(v: &Variant<'_>, formatter: &Ident, private: &TokenStream) -> Tok
     let Some(display) = &v.attrs.display else {
         let pattern = pattern(v, &v.field_names(v.ident.span()), &[]);
         let name = &v.name;
-        return quote! {
+        return template! { ident, pattern, formatter, name;
             Self::#ident #pattern => #formatter.write_str(#name),
         };
     };
@@ -135,20 +134,23 @@ fn variant_arm(v: &Variant<'_>, formatter: &Ident, private: &TokenStream) -> Tok
     let pattern = pattern(v, &fields, &plan.used);
     if !plan.has_holes && plan.args.is_empty() {
         let text = &plan.plain;
-        return quote! {
+        return template! { ident, pattern, formatter, text;
             Self::#ident #pattern => #formatter.write_str(#text),
         };
     }
     let format = plan.format.token();
-    let args = &plan.args;
+    let mut args = concat(plan.args.iter().map(|arg| template!(arg; , #arg)));
     if plan.paths.is_empty() {
-        return quote! {
-            Self::#ident #pattern => ::core::write!(#formatter, #format #(, #args)*),
+        return template! { ident, pattern, formatter, format, args;
+            Self::#ident #pattern => ::core::write!(#formatter, #format #args),
         };
     }
     // `{path}` of a `PathBuf` field: shown through `display()`, as thiserror shows it.
-    let (names, bindings): (Vec<_>, Vec<_>) = plan.paths.iter().cloned().unzip();
-    let args = quote!(#(, #args)* #(, #names = #bindings.__fs_as_display())*);
+    args.extend(
+        plan.paths
+            .iter()
+            .map(|(name, binding)| template!(name, binding; , #name = #binding.__fs_as_display())),
+    );
     template! { ident, pattern, private, formatter, format, args;
         Self::#ident #pattern => {
             use #private::AsDisplay as _;
@@ -175,20 +177,23 @@ fn pattern(v: &Variant<'_>, fields: &[format::FieldName], used: &[bool]) -> Toke
                 let binding = &name.binding;
                 match field.ident {
                     // A raw identifier's field, bound to its made-up name.
-                    Some(member) if member != binding => quote!(#member: #binding),
-                    _ => quote!(#binding),
+                    Some(member) if member != binding => {
+                        template!(member, binding; #member: #binding)
+                    }
+                    _ => binding.to_token_stream(),
                 }
             });
-        quote!({ #(#bound,)* .. })
+        let bound = terminated(bound, ',');
+        template!(bound; { #bound .. })
     } else {
         let fields = fields.iter().enumerate().map(|(i, f)| {
             if is_used(i) {
-                let binding = &f.binding;
-                quote!(#binding)
+                f.binding.to_token_stream()
             } else {
-                quote!(_)
+                template!(; _)
             }
         });
-        quote!((#(#fields),*))
+        let fields = separated(fields, ',');
+        template!(fields; (#fields))
     }
 }

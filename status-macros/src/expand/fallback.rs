@@ -2,11 +2,10 @@
 //! so the user sees no follow-on "cannot find type" errors.
 
 use proc_macro2::TokenStream;
-use quote::quote;
 
 use super::Placement;
 use crate::ast::Input;
-use crate::template::template;
+use crate::template::{template, terminated};
 
 /// On invalid input: the type and the trait impls that do not depend on the variants, so the
 /// user sees the real errors and no follow-on "cannot find type" ones.
@@ -35,12 +34,12 @@ pub(super) fn fallback(input: &Input<'_>) -> TokenStream {
         .as_ref()
         .filter(|c| *c != code && *c != name)
         .map(|c| {
-            let variants = input.variants.iter().map(|v| v.ident);
+            let variants = terminated(input.variants.iter().map(|v| v.ident), ',');
             let vis = placement.inner_vis();
-            let code_enum = quote! {
+            let code_enum = template! { vis, c, variants;
                 #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::fmt::Debug)]
                 #vis enum #c {
-                    #(#variants,)*
+                    #variants
                 }
             };
             (c, code_enum)

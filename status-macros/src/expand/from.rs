@@ -3,10 +3,9 @@
 //! `Box<dyn Error + Send + Sync>` (the runtime's `sources` module picks which at compile time).
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
 
 use super::Gen;
-use crate::template::template;
+use crate::template::{concat, template};
 
 pub(super) fn from(g: &Gen<'_>) -> TokenStream {
     let Gen {
@@ -25,7 +24,7 @@ pub(super) fn from(g: &Gen<'_>) -> TokenStream {
                  error (its text is shown once, as the first cause, not repeated as a message)."
             );
             // Spanned on the type, so a type that cannot be a source is reported there, once.
-            let assert = quote_spanned! {ty.span()=>
+            let assert = template! { spanned(ty.span()) private, ty;
                 const { #private::assert_source::<#ty>() };
             };
             let body = template! { assert, private, ty, code_ty, variant, backtraces;
@@ -54,5 +53,5 @@ pub(super) fn from(g: &Gen<'_>) -> TokenStream {
             }
         })
     });
-    quote!(#(#impls)*)
+    concat(impls)
 }

@@ -2,13 +2,12 @@
 //! fields, its fields for one with), predicates, accessors, and for an enum of kinds `kind()`.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote};
 use syn::Ident;
 
 use super::{Gen, constructor_name, local};
 use crate::ast::{Field, Variant};
 use crate::case::to_snake_case;
-use crate::template::template;
+use crate::template::{concat, separated, template};
 
 pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
     let Gen {
@@ -25,16 +24,16 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
         let method = constructor_name(v);
         // `Counted::counted(..)` is the variant's constructor, not a `new` in disguise.
         let allow =
-            (v.snake == type_snake).then(|| quote!(#[allow(clippy::self_named_constructors)]));
+            (v.snake == type_snake).then(|| template!(; #[allow(clippy::self_named_constructors)]));
         // A deprecated (or hidden) variant's constructor is deprecated (or hidden) too.
-        let carried = &v.carried;
-        let attrs = quote!(#allow #(#carried)*);
+        let mut attrs = allow.unwrap_or_default();
+        attrs.extend(concat(&v.carried));
         // Other crates cannot build a `#[non_exhaustive]` kind, so they cannot call its
         // constructor either, whose parameters would change with its fields.
         let vis = if g.kind.is_some() && v.non_exhaustive {
-            quote!(pub(crate))
+            template!(; pub(crate))
         } else {
-            quote!(pub)
+            template!(; pub)
         };
         match g.kind {
             Some(kind) if !v.fields.is_empty() => {
@@ -44,16 +43,15 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
         }
     });
     let predicates = g.input.variants.iter().map(|v| {
-        let method = format_ident!("is_{}", v.snake, span = v.method_site().span());
+        let method = Ident::new(&format!("is_{}", v.snake), v.method_site().span());
         let variant = v.ident;
         let doc = format!("Whether the code is [`{code}::{variant}`].");
-        let carried = &v.carried;
         // `__Hidden` (a hidden variant's old-style name) makes `is___hidden`.
         let allow = v
             .snake
             .starts_with('_')
-            .then(|| quote!(#[allow(non_snake_case)]));
-        let carried = quote!(#(#carried)*);
+            .then(|| template!(; #[allow(non_snake_case)]));
+        let carried = concat(&v.carried);
         template! { doc, carried, allow, method, code_ty, variant;
             #[doc = #doc]
             #[inline]
@@ -66,8 +64,8 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
         }
     });
     let kind = g.kind.map(|kind| kind_accessors(g, kind));
-    let constructors = quote!(#(#constructors)*);
-    let predicates = quote!(#(#predicates)*);
+    let constructors = concat(constructors);
+    let predicates = concat(predicates);
     template! { status_ty, code_ty, private, backtraces, constructors, predicates, kind;
         // A variant's constructor and predicate stand beside the `FastStatus` methods of the
         // same names (`code`, `message`); a message is any `Display`.
@@ -166,18 +164,20 @@ fn field_constructor(
         .map(|(i, f)| match f.ident {
             Some(ident) => ident.clone(),
             None if v.fields.len() == 1 => Ident::new("value", Span::call_site()),
-            None => format_ident!("value{}", i),
+            None => Ident::new(&format!("value{i}"), Span::call_site()),
         })
         .collect();
-    let types = v.fields.iter().map(Field::ty);
-    let value = if v.named {
-        quote!(#kind::#variant { #(#params),* })
-    } else {
-        quote!(#kind::#variant(#(#params),*))
+    let value = {
+        let fields = separated(&params, ',');
+        if v.named {
+            template!(kind, variant, fields; #kind::#variant { #fields })
+        } else {
+            template!(kind, variant, fields; #kind::#variant(#fields))
+        }
     };
-    let too_many = (params.len() > 7).then(|| quote!(#[allow(clippy::too_many_arguments)]));
+    let too_many = (params.len() > 7).then(|| template!(; #[allow(clippy::too_many_arguments)]));
     let body = if super::kind::may_pack(v) {
-        quote!(Self::__from_kind(#value))
+        template!(value; Self::__from_kind(#value))
     } else {
         let Gen {
             code_ty, private, ..
@@ -198,7 +198,13 @@ fn field_constructor(
          formatted: packed into the word when their values fit in 32 bits, else into one \
          allocation, which records the caller's location."
     );
-    let params = quote!(#(#params: #types),*);
+    let params = separated(
+        params
+            .iter()
+            .zip(v.fields.iter().map(Field::ty))
+            .map(|(param, ty)| template!(param, ty; #param: #ty)),
+        ',',
+    );
     template! { doc, attrs, too_many, vis, method, params, body;
         #[doc = #doc]
         #[cold]

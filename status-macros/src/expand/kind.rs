@@ -7,26 +7,21 @@
 //! not `Debug`.
 
 use proc_macro2::{Span, TokenStream, TokenTree};
-use quote::{quote, quote_spanned};
 use syn::Ident;
 
 use super::{Gen, local};
 use crate::ast::{Field, Variant};
 use crate::syntax::Syntax;
-use crate::template::template;
+use crate::template::{ToTokens as _, concat, separated, template, terminated};
 
 pub(super) fn kind(g: &Gen<'_>) -> TokenStream {
     let Some(kind) = g.kind else {
         return TokenStream::new();
     };
-    let kind_impl = kind_impl(g, kind);
-    let conversions = conversions(g, kind);
-    let assertions = assertions(g, kind);
-    quote! {
-        #kind_impl
-        #conversions
-        #assertions
-    }
+    let mut out = kind_impl(g, kind);
+    out.extend(conversions(g, kind));
+    out.extend(assertions(g, kind));
+    out
 }
 
 /// `impl Kind`: raw code, packing, unpacking and source of each variant, and the statuses its
@@ -36,33 +31,31 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
         code_ty, private, ..
     } = g;
     let variants = &g.input.variants;
-    let raw_arms = variants.iter().map(|v| {
+    let raw_arms = concat(variants.iter().map(|v| {
         let ident = v.ident;
         let rest = rest_pattern(v);
-        quote!(Self::#ident #rest => #code_ty::#ident,)
-    });
-    let pack_arms = variants.iter().map(|v| pack_arm(g, v));
-    let unpack_arms = variants.iter().map(|v| unpack_arm(g, v));
+        template!(ident, rest, code_ty; Self::#ident #rest => #code_ty::#ident,)
+    }));
+    let pack_arms = concat(variants.iter().map(|v| pack_arm(g, v)));
+    let unpack_arms = concat(variants.iter().map(|v| unpack_arm(g, v)));
     let fields = if variants.iter().any(|v| !v.fields.is_empty()) {
-        let fields = local("fields");
-        quote!(#fields)
+        local("fields").to_token_stream()
     } else {
-        quote!(_)
+        template!(; _)
     };
     let raw = local("raw");
-    let source_arms = variants.iter().filter_map(source_arm);
+    let source_arms = concat(variants.iter().filter_map(source_arm));
     let status_arms: Vec<_> = variants
         .iter()
         .filter_map(|v| source_status_arm(g, v))
         .collect();
-    let source_status = status_method(g, &quote!(source_status), &status_arms);
+    let source_status = status_method(
+        g,
+        &Ident::new("source_status", Span::call_site()),
+        &status_arms,
+    );
     let transparent_status = transparent_status(g);
-    let drop_arms = variants.iter().filter_map(needs_drop_arm);
-    let raw_arms = quote!(#(#raw_arms)*);
-    let pack_arms = quote!(#(#pack_arms)*);
-    let unpack_arms = quote!(#(#unpack_arms)*);
-    let source_arms = quote!(#(#source_arms)*);
-    let drop_arms = quote!(#(#drop_arms)*);
+    let drop_arms = concat(variants.iter().filter_map(needs_drop_arm));
     template! {
         private, kind, code_ty, raw_arms, pack_arms, raw, fields, unpack_arms, source_arms,
         source_status, transparent_status, drop_arms;
@@ -135,9 +128,9 @@ fn needs_drop_arm(v: &Variant<'_>) -> Option<TokenStream> {
     }
     let ident = v.ident;
     let rest = rest_pattern(v);
-    let types = v.fields.iter().map(Field::ty);
-    Some(quote! {
-        Self::#ident #rest => ::core::mem::needs_drop::<(#(#types,)*)>(),
+    let types = terminated(v.fields.iter().map(Field::ty), ',');
+    Some(template! { ident, rest, types;
+        Self::#ident #rest => ::core::mem::needs_drop::<(#types)>(),
     })
 }
 
@@ -145,18 +138,18 @@ fn needs_drop_arm(v: &Variant<'_>) -> Option<TokenStream> {
 fn rest_pattern(v: &Variant<'_>) -> TokenStream {
     match (v.fields.is_empty(), v.named) {
         (true, _) => TokenStream::new(),
-        (false, true) => quote!({ .. }),
-        (false, false) => quote!((..)),
+        (false, true) => template!(; { .. }),
+        (false, false) => template!(; (..)),
     }
 }
 
 /// The pattern binding every field of `v` to its binding.
 pub(super) fn bind_all(v: &Variant<'_>) -> TokenStream {
-    let bindings = v.fields.iter().map(|f| &f.binding);
+    let bindings = separated(v.fields.iter().map(|f| &f.binding), ',');
     match (v.fields.is_empty(), v.named) {
         (true, _) => TokenStream::new(),
-        (false, true) => quote!({ #(#bindings),* }),
-        (false, false) => quote!((#(#bindings),*)),
+        (false, true) => template!(bindings; { #bindings }),
+        (false, false) => template!(bindings; (#bindings)),
     }
 }
 
@@ -226,22 +219,21 @@ fn pack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
     let private = &g.private;
     let ident = v.ident;
     if v.fields.is_empty() {
-        return quote!(Self::#ident => #private::Packing::Code,);
+        return template!(ident, private; Self::#ident => #private::Packing::Code,);
     }
     if !may_pack(v) {
         let rest = rest_pattern(v);
-        return quote!(Self::#ident #rest => #private::Packing::Heap,);
+        return template!(ident, rest, private; Self::#ident #rest => #private::Packing::Heap,);
     }
     let pattern = bind_all(v);
     let widths = widths(g, v);
     let packer = local("packer");
-    let pushes = v.fields.iter().map(|f| {
+    let pushes = concat(v.fields.iter().map(|f| {
         let (ty, binding) = (f.ty(), &f.binding);
         template! { packer, private, ty, binding;
             .and_then(|#packer| (&&#private::Field::<#ty>::new()).__fs_pack(#binding, #packer))
         }
-    });
-    let pushes = quote!(#(#pushes)*);
+    }));
     template! { ident, pattern, private, widths, pushes;
         Self::#ident #pattern => #private::Packer::new(#widths)
             #pushes
@@ -253,11 +245,14 @@ fn pack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
 /// type's, so a constant).
 fn widths(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
     let private = &g.private;
-    let widths = v.fields.iter().map(|f| {
-        let ty = f.ty();
-        quote!((&&#private::Field::<#ty>::new()).__fs_width())
-    });
-    quote!([#(#widths),*])
+    let widths = separated(
+        v.fields.iter().map(|f| {
+            let ty = f.ty();
+            template!(private, ty; (&&#private::Field::<#ty>::new()).__fs_width())
+        }),
+        ',',
+    );
+    template!(widths; [#widths])
 }
 
 /// `v` from its raw code and packed fields.
@@ -266,7 +261,7 @@ fn unpack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
     let ident = v.ident;
     let raw = proc_macro2::Literal::u32_unsuffixed(v.raw.expect("validated: every code is valid"));
     if v.fields.is_empty() {
-        return quote!(#raw => ::core::option::Option::Some(Self::#ident),);
+        return template!(raw, ident; #raw => ::core::option::Option::Some(Self::#ident),);
     }
     if !may_pack(v) {
         // Never packed: its value is stored, and `kind()` borrows it.
@@ -274,14 +269,13 @@ fn unpack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
     }
     let (fields, unpacker) = (local("fields"), local("unpacker"));
     let widths = widths(g, v);
-    let takes = v.fields.iter().map(|f| {
+    let takes = concat(v.fields.iter().map(|f| {
         let (ty, binding) = (f.ty(), &f.binding);
         template! { binding, private, ty, unpacker;
             let #binding = (&&#private::Field::<#ty>::new()).__fs_unpack(&mut #unpacker)?;
         }
-    });
+    }));
     let value = bind_all(v);
-    let takes = quote!(#(#takes)*);
     template! { raw, unpacker, private, fields, widths, takes, ident, value;
         #raw => {
             let mut #unpacker = #private::Unpacker::new(#fields?, #widths)?;
@@ -307,15 +301,15 @@ fn source_arm(v: &Variant<'_>) -> Option<TokenStream> {
     // Spanned on the field's type, so a source that is not an error is reported there.
     let value = if let Some(inner) = option_inner_span(source.ty()) {
         let error = local("error");
-        quote_spanned! {inner=>
+        template! { spanned(inner) binding, error;
             #binding.as_ref().map(|#error| #error.as_dyn_error())
         }
     } else {
-        quote_spanned! {source.ty().span()=>
+        template! { spanned(source.ty().span()) binding;
             ::core::option::Option::Some(#binding.as_dyn_error())
         }
     };
-    Some(quote!(Self::#ident #pattern => #value,))
+    Some(template!(ident, pattern, value; Self::#ident #pattern => #value,))
 }
 
 /// Where `T` starts, when `ty` is written `Option<T>`: the token after its first `<`.
@@ -359,9 +353,9 @@ fn source_status_arm(g: &Gen<'_>, v: &Variant<'_>) -> Option<TokenStream> {
             #binding.as_ref().and_then(|#error| (&&#private::SourceField(#error)).__fs_status())
         }
     } else {
-        quote!((&&#private::SourceField(#binding)).__fs_status())
+        template!(private, binding; (&&#private::SourceField(#binding)).__fs_status())
     };
-    Some(quote! {
+    Some(template! { ident, pattern, status;
         Self::#ident #pattern => #status,
     })
 }
@@ -372,10 +366,16 @@ fn transparent_status(g: &Gen<'_>) -> Option<TokenStream> {
     let private = &g.private;
     let arms = transparent_arms(
         g,
-        &quote!(Self),
-        |field| quote!((&&#private::SourceField(#field)).__fs_status()),
+        &template!(; Self),
+        |field| template!(private, field; (&&#private::SourceField(#field)).__fs_status()),
     );
-    (!arms.is_empty()).then(|| status_method(g, &quote!(transparent_status), &arms))
+    (!arms.is_empty()).then(|| {
+        status_method(
+            g,
+            &Ident::new("transparent_status", Span::call_site()),
+            &arms,
+        )
+    })
 }
 
 /// One match arm per `transparent` variant, `path::Variant(field) => value(field)`, the
@@ -393,16 +393,16 @@ pub(super) fn transparent_arms(
             let ident = v.ident;
             let value = value(&v.fields.first()?.binding);
             let pattern = bind_all(v);
-            Some(quote!(#path::#ident #pattern => #value,))
+            Some(template!(path, ident, pattern, value; #path::#ident #pattern => #value,))
         })
         .collect()
 }
 
 /// A method of `Kind` named `name` that gives a field's representation when it is a status,
 /// by `arms` (`Self::V(field) => ..`), `None` for the other variants.
-fn status_method(g: &Gen<'_>, name: &TokenStream, arms: &[TokenStream]) -> TokenStream {
+fn status_method(g: &Gen<'_>, name: &Ident, arms: &[TokenStream]) -> TokenStream {
     let private = &g.private;
-    let arms = quote!(#(#arms)*);
+    let arms = concat(arms);
     template! { name, private, arms;
         fn #name(&self) -> ::core::option::Option<&#private::Repr> {
             use #private::{FieldIsNotStatus as _, FieldIsStatus as _};
@@ -419,16 +419,17 @@ fn status_method(g: &Gen<'_>, name: &TokenStream, arms: &[TokenStream]) -> Token
 fn source_pattern(v: &Variant<'_>, source: &Field<'_>) -> TokenStream {
     let binding = &source.binding;
     if v.named {
-        quote!({ #binding, .. })
+        template!(binding; { #binding, .. })
     } else {
         let fields = v.fields.iter().map(|f| {
             if core::ptr::eq(f, source) {
-                quote!(#binding)
+                binding.to_token_stream()
             } else {
-                quote!(_)
+                template!(; _)
             }
         });
-        quote!((#(#fields),*))
+        let fields = separated(fields, ',');
+        template!(fields; (#fields))
     }
 }
 
@@ -440,15 +441,15 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
          packed into the word when their values fit in 32 bits, or `kind` moved into one \
          allocation (not formatted). What `?` on a `Result<_, {kind}>` does."
     );
-    let from_fields = g.input.variants.iter().filter_map(|v| {
+    let from_fields = concat(g.input.variants.iter().filter_map(|v| {
         let field = v.converted_field()?;
         let ty = field.ty();
         let ident = v.ident;
         let source = local("source");
         let value = if let Some(member) = field.ident {
-            quote!(#kind::#ident { #member: #source })
+            template!(kind, ident, member, source; #kind::#ident { #member: #source })
         } else {
-            quote!(#kind::#ident(#source))
+            template!(kind, ident, source; #kind::#ident(#source))
         };
         let doc = format!(
             "A status of [`{kind}::{ident}`] made from `source`, which stays its `source()`, \
@@ -483,8 +484,7 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
                 }
             },
         )
-    });
-    let from_fields = quote!(#(#from_fields)*);
+    }));
     template! { kind, status_ty, from_kind_doc, from_fields;
         #[automatically_derived]
         impl ::core::convert::From<#kind> for #status_ty {
@@ -506,16 +506,15 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
 fn assertions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     let private = &g.private;
     // One error per field that cannot be stored: `Send` first, then `Sync` and `'static`.
-    let fields = g.input.variants.iter().flat_map(|v| &v.fields).map(|f| {
+    let fields = concat(g.input.variants.iter().flat_map(|v| &v.fields).map(|f| {
         let ty = f.ty();
         template! { private, ty;
             (&&#private::FieldProbe::<#ty>::NEW).__fs_storable::<#ty>();
         }
-    });
-    let debug = quote_spanned! {kind.span()=>
+    }));
+    let debug = template! { spanned(kind.span()) kind;
         let _ = debug::<#kind>;
     };
-    let fields = quote!(#(#fields)*);
     template! { private, debug, fields;
         const _: () = {
             fn debug<T: ?::core::marker::Sized + #private::AssertDebug>() {}

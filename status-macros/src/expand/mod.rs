@@ -14,10 +14,10 @@
 //! | on invalid input that could not be mended: the errors and a minimal fallback | [`fallback`] |
 //! | `status!` | [`status`] |
 //!
-//! Templates are written with [`template!`](crate::template): `quote!`'s syntax, kept as text
-//! and parsed when the derive runs, so they cost the macro crate's build a call each rather
-//! than a statement per token. `quote!` is left for repetitions, match arms and other
-//! fragments of a few lines.
+//! Code is written with [`template!`](crate::template): `quote!`'s syntax, kept as text and
+//! parsed when the derive runs, so each template costs the macro crate's build a call rather
+//! than a statement per token, and the crate does not depend on `quote`. Repetitions are built
+//! by [`concat`](crate::template::concat) and its siblings and bound by name.
 
 mod builders;
 mod codes;
@@ -30,7 +30,6 @@ mod status;
 mod traits;
 
 use proc_macro2::{Span, TokenStream, TokenTree};
-use quote::{format_ident, quote, quote_spanned};
 use syn::ext::IdentExt as _;
 use syn::{Ident, Path, Visibility};
 
@@ -38,7 +37,7 @@ use crate::ast::{Input, Variant};
 use crate::case::{Spelling, spelling};
 use crate::ctxt::{Checked, Ctxt};
 use crate::syntax::{DeriveInput, Syntax};
-use crate::template::template;
+use crate::template::{ToTokens as _, concat, template};
 use crate::valid;
 
 pub(crate) use status::{Macro, status};
@@ -54,14 +53,14 @@ pub(crate) fn derive(node: &DeriveInput) -> TokenStream {
     match (cx.check(), input) {
         (Checked::Clean, Some(input)) => status_type(&Gen::new(&input)),
         (Checked::Recovered(error), Some(input)) => {
-            let errors = error.to_compile_error();
-            let status_type = status_type(&Gen::new(&input));
-            quote! { #errors #status_type }
+            let mut errors = error.to_compile_error();
+            errors.extend(status_type(&Gen::new(&input)));
+            errors
         }
         (Checked::Recovered(error) | Checked::Failed(error), input) => {
-            let errors = error.to_compile_error();
-            let fallback = input.map(|input| fallback::fallback(&input));
-            quote! { #errors #fallback }
+            let mut errors = error.to_compile_error();
+            errors.extend(input.map(|input| fallback::fallback(&input)));
+            errors
         }
         // `from_syn` only returns `None` after reporting an error.
         (Checked::Clean, None) => TokenStream::new(),
@@ -105,11 +104,11 @@ impl<'a> Gen<'a> {
             code_ty: if input.has_kinds() {
                 placement.path(code)
             } else {
-                quote!(#code)
+                code.to_token_stream()
             },
             kind: input.has_kinds().then_some(input.ident),
             placement,
-            private: quote!(#krate::__private),
+            private: template!(krate; #krate::__private),
         }
     }
 }
@@ -121,9 +120,9 @@ impl Gen<'_> {
     fn backtraces(&self) -> TokenStream {
         let private = &self.private;
         if self.input.no_backtraces {
-            quote!(#private::Backtraces::Never)
+            template!(private; #private::Backtraces::Never)
         } else {
-            quote!(#private::Backtraces::Env)
+            template!(private; #private::Backtraces::Env)
         }
     }
 }
@@ -144,10 +143,9 @@ struct Placement<'a> {
 impl<'a> Placement<'a> {
     fn new(input: &'a Input<'a>) -> Self {
         Placement {
-            module: format_ident!(
-                "__fast_status_{}",
-                input.ident.unraw(),
-                span = Span::call_site()
+            module: Ident::new(
+                &format!("__fast_status_{}", input.ident.unraw()),
+                Span::call_site(),
             ),
             vis: input.vis,
             krate: &input.krate,
@@ -157,7 +155,7 @@ impl<'a> Placement<'a> {
     /// The path generated code names the type `name` by.
     fn path(&self, name: &Ident) -> TokenStream {
         let module = &self.module;
-        quote!(#module::#name)
+        template!(module, name; #module::#name)
     }
 
     /// The enum's visibility, written inside the module.
@@ -179,7 +177,7 @@ impl<'a> Placement<'a> {
         let krate = path_from_child(self.krate, self.krate.tokens());
         let (code_use, code_enum) = match code {
             Some((code, code_enum)) => (
-                Some(quote! {
+                Some(template! { vis, module, code;
                     #[allow(unused_imports, clippy::pub_use)]
                     #vis use #module::#code;
                 }),
@@ -212,17 +210,17 @@ impl<'a> Placement<'a> {
 /// `vis`, written in a child module of the module it was written in.
 fn from_child(vis: &Syntax<Visibility>) -> TokenStream {
     match &**vis {
-        Visibility::Public(_) => quote!(#vis),
-        Visibility::Inherited => quote!(pub(super)),
+        Visibility::Public(_) => vis.to_token_stream(),
+        Visibility::Inherited => template!(; pub(super)),
         Visibility::Restricted(restricted) => {
             let path = &restricted.path;
             if path.is_ident("crate") {
-                quote!(#vis)
+                vis.to_token_stream()
             } else if path.is_ident("self") {
-                quote!(pub(super))
+                template!(; pub(super))
             } else {
                 let path = path_from_child(path, &restricted_path(vis));
-                quote!(pub(in #path))
+                template!(path; pub(in #path))
             }
         }
     }
@@ -250,9 +248,9 @@ fn path_from_child(path: &Path, tokens: &TokenStream) -> TokenStream {
         Some("self") => {
             // `self::a::b` to `super::a::b`: the tokens after `self`.
             let rest: TokenStream = tokens.clone().into_iter().skip(1).collect();
-            quote!(super #rest)
+            template!(rest; super #rest)
         }
-        _ => quote!(super::#tokens),
+        _ => template!(tokens; super::#tokens),
     }
 }
 
@@ -315,8 +313,8 @@ fn status_type(g: &Gen<'_>) -> TokenStream {
     // type parameter's default is checked with the items' signatures, before the impls below
     // (whose supertrait errors follow), so this error comes first.
     let copy_check = g.kind.is_none().then(|| {
-        let assert_copy = spanned(quote!(#private::AssertCopy), code.span());
-        quote_spanned! {code.span()=>
+        let assert_copy = spanned(template!(private; #private::AssertCopy), code.span());
+        template! { spanned(code.span()) assert_copy, code_ty;
             const _: () = {
                 #[allow(dead_code)]
                 struct AssertCopy<T: #assert_copy = #code_ty>(::core::marker::PhantomData<T>);
@@ -339,7 +337,7 @@ fn status_type(g: &Gen<'_>) -> TokenStream {
         #[must_use = "a status reports a failure: return it, inspect it or handle it"]
     };
     let definition = g.placement.define(name, &attrs, code_enum);
-    let parts = quote!(#(#parts)*);
+    let parts = concat(parts);
     template! { definition, copy_check, status_ty, parts;
         #definition
 

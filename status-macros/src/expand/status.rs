@@ -2,12 +2,11 @@
 //! (or handed to `format_args!` whole); and `bail!(..)`, which returns it as the function's
 //! `Err`.
 
-use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use proc_macro2::{Span, TokenStream, TokenTree};
 use syn::Ident;
 
 use crate::status::{Form, Invocation, Message, Piece, Split, join_commas, static_text};
-use crate::template::template;
+use crate::template::{ToTokens as _, concat, separated, template, terminated};
 
 /// Which macro is expanded: the status, or a `return` of it.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -25,7 +24,9 @@ pub(crate) fn status(invocation: &Invocation, expanding: Macro) -> TokenStream {
     let private = &invocation.private();
     match (made(invocation, expanding), expanding) {
         (Made::Status(status), Macro::Status) => status,
-        (Made::Status(status), Macro::Bail) => quote! { return #private::Bail::__fs_bail(#status) },
+        (Made::Status(status), Macro::Bail) => {
+            template!(private, status; return #private::Bail::__fs_bail(#status))
+        }
         (Made::Returned(returned), _) => returned,
     }
 }
@@ -47,7 +48,7 @@ fn made(invocation: &Invocation, expanding: Macro) -> Made {
     } = invocation;
     let private = invocation.private();
     let Some(message) = message else {
-        return Made::Status(quote! { #private::from_code(#code) });
+        return Made::Status(template!(private, code; #private::from_code(#code)));
     };
     let split = match message {
         Message::Display(value) => Split::value(value),
@@ -67,9 +68,9 @@ fn made(invocation: &Invocation, expanding: Macro) -> Made {
             let Some(split) = Split::literal(text, args) else {
                 let args = join_commas(args);
                 let text = text.token();
-                return Made::Status(
-                    quote! { #private::from_args(#code, ::core::format_args!(#text #args)) },
-                );
+                return Made::Status(template! { private, code, text, args;
+                    #private::from_args(#code, ::core::format_args!(#text #args))
+                });
             };
             split
         }
@@ -97,7 +98,7 @@ fn pieces(
     expanding: Macro,
 ) -> Made {
     let bindings: Vec<Ident> = (0..split.args.len())
-        .map(|i| format_ident!("__arg{}", i, span = Span::mixed_site()))
+        .map(|i| Ident::new(&format!("__arg{i}"), Span::mixed_site()))
         .collect();
     let args = &split.args;
     // For each argument piece: the function's parameter, and the routed argument passed to it.
@@ -105,18 +106,19 @@ fn pieces(
     let mut routed = Vec::new();
     let code_binding = Ident::new("__code", Span::mixed_site());
     let lifetime = lifetime("__args", Span::mixed_site());
-    // Each piece twice: as a part of a tuple (for `from_parts`), and as a `Piece` (for
-    // `from_pieces`, past `MAX_PARTS`).
-    let (parts, pieces): (Vec<TokenStream>, Vec<TokenStream>) = split
+    // Each piece as a part of a tuple (for `from_parts`), or past `MAX_PARTS` as a `Piece` (for
+    // `from_pieces`).
+    let as_parts = split.pieces.len() <= MAX_PARTS;
+    let pieces: Vec<TokenStream> = split
         .pieces
         .iter()
         .map(|piece| {
             let (arg, span, form) = match piece {
+                Piece::Text(text) if as_parts => {
+                    return template!(private, text; #private::Text(#text));
+                }
                 Piece::Text(text) => {
-                    return (
-                        quote! { #private::Text(#text) },
-                        quote! { #private::Piece::Str(#text) },
-                    );
+                    return template!(private, text; #private::Piece::Str(#text));
                 }
                 Piece::Arg(index, form) => {
                     let binding = &bindings[*index];
@@ -125,46 +127,28 @@ fn pieces(
                         .into_iter()
                         .next()
                         .map_or_else(Span::call_site, |token| token.span());
-                    (quote!(#binding), span, *form)
+                    (binding.to_token_stream(), span, *form)
                 }
-                Piece::Capture(ident, form) => (quote!(&#ident), ident.span(), *form),
+                Piece::Capture(ident, form) => (template!(ident; &#ident), ident.span(), *form),
             };
-            let param = format_ident!("__piece{}", params.len(), span = Span::mixed_site());
-            let (of, bound, part, piece) = match form {
-                Form::Plain => (
-                    quote!(#private::PieceOf(#arg)),
-                    quote!(#private::IntoPiece<#lifetime>),
-                    quote!(#param.into_part()),
-                    quote!(#param.into_piece()),
-                ),
-                Form::Hex { upper, prefix } => {
-                    let of = if upper {
-                        quote!(#private::UpperHexOf)
-                    } else {
-                        quote!(#private::LowerHexOf)
-                    };
-                    (
-                        quote!(#of(#arg)),
-                        quote!(#private::IntoHexPiece<#lifetime>),
-                        quote!(#private::Hex::<_, #upper, #prefix>(#param.into_hex_part())),
-                        quote!(#param.into_hex_piece(#upper, #prefix)),
-                    )
-                }
-            };
-            // A missing `Display` (or `LowerHex`) is reported on the argument.
-            routed.push(quote_spanned! {span=> (&&#of).__fast_status_piece() });
-            params.push(quote!(#param: impl #bound));
-            (part, piece)
+            let param = Ident::new(&format!("__piece{}", params.len()), Span::mixed_site());
+            let routed_arg = Routed { arg, span, form };
+            let (routed_arg, bound, piece) = routed_arg.write(private, &lifetime, &param, as_parts);
+            routed.push(routed_arg);
+            params.push(template!(param, bound; #param: impl #bound));
+            piece
         })
-        .unzip();
-    let make = if parts.len() <= MAX_PARTS {
-        quote! { #private::from_parts(#code_binding, (#(#parts,)*)) }
+        .collect();
+    let make = if as_parts {
+        let parts = terminated(pieces, ',');
+        template!(private, code_binding, parts; #private::from_parts(#code_binding, (#parts)))
     } else {
-        quote! { #private::from_pieces(#code_binding, &[#(#pieces),*]) }
+        let pieces = separated(pieces, ',');
+        template!(private, code_binding, pieces; #private::from_pieces(#code_binding, &[#pieces]))
     };
-    let via_format = has_hex(split).then(|| quote!(, ViaFormat as _));
+    let via_format = has_hex(split).then(|| template!(; , ViaFormat as _));
     // The arguments' lifetime, where there are arguments.
-    let lifetime_param = (!params.is_empty()).then(|| quote!(#lifetime,));
+    let lifetime_param = (!params.is_empty()).then(|| template!(lifetime; #lifetime,));
     let function = Ident::new("__status", Span::mixed_site());
     let code_type = Ident::new("__Code", Span::mixed_site());
     let Returned {
@@ -173,10 +157,10 @@ fn pieces(
         make,
         returns,
     } = returned(expanding, private, &code_type, make);
-    let arg_refs = quote!(#(&(#args),)*);
-    let binding_list = quote!(#(#bindings,)*);
-    let param_list = quote!(#(#params),*);
-    let routed_list = quote!(#(#routed),*);
+    let arg_refs = concat(args.iter().map(|arg| template!(arg; &(#arg),)));
+    let binding_list = terminated(&bindings, ',');
+    let param_list = separated(params, ',');
+    let routed_list = separated(routed, ',');
     let expansion = template! {
         code, arg_refs, code_binding, binding_list, private, via_format, function, lifetime_param,
         code_type, krate, result_param, param_list, result, make, returns, routed_list;
@@ -203,6 +187,61 @@ fn pieces(
     }
 }
 
+/// An argument piece of a split message, as the error site passes it.
+struct Routed {
+    /// The argument: its binding, or a reference to a captured variable.
+    arg: TokenStream,
+    /// Where a missing `Display` (or `LowerHex`) is reported: the argument's first token.
+    span: Span,
+    form: Form,
+}
+
+impl Routed {
+    /// The routed argument the error site passes, the bound of the generated function's
+    /// parameter `param` for it, and the part (`as_parts`) or `Piece` the function makes of it.
+    fn write(
+        self,
+        private: &TokenStream,
+        lifetime: &TokenStream,
+        param: &Ident,
+        as_parts: bool,
+    ) -> (TokenStream, TokenStream, TokenStream) {
+        let Routed { arg, span, form } = self;
+        let (of, bound, piece) = match form {
+            Form::Plain => (
+                template!(private, arg; #private::PieceOf(#arg)),
+                template!(private, lifetime; #private::IntoPiece<#lifetime>),
+                if as_parts {
+                    template!(param; #param.into_part())
+                } else {
+                    template!(param; #param.into_piece())
+                },
+            ),
+            Form::Hex { upper, prefix } => {
+                let of = if upper {
+                    template!(private, arg; #private::UpperHexOf(#arg))
+                } else {
+                    template!(private, arg; #private::LowerHexOf(#arg))
+                };
+                (
+                    of,
+                    template!(private, lifetime; #private::IntoHexPiece<#lifetime>),
+                    if as_parts {
+                        template! { private, upper, prefix, param;
+                            #private::Hex::<_, #upper, #prefix>(#param.into_hex_part())
+                        }
+                    } else {
+                        template!(param, upper, prefix; #param.into_hex_piece(#upper, #prefix))
+                    },
+                )
+            }
+        };
+        // A missing `Display` (or `LowerHex`) is reported on the argument.
+        let routed = template!(spanned(span) of; (&&#of).__fast_status_piece());
+        (routed, bound, piece)
+    }
+}
+
 /// What the function generated for a message returns, and how the error site uses it.
 struct Returned {
     /// The function's type parameter for the caller's result (`bail!`).
@@ -226,17 +265,19 @@ fn returned(
     match expanding {
         Macro::Status => Returned {
             result_param: None,
-            result: quote!(#code_type::Status),
+            result: template!(code_type; #code_type::Status),
             make,
             returns: None,
         },
         Macro::Bail => {
             let result = Ident::new("__Result", Span::mixed_site());
             Returned {
-                result_param: Some(quote!(#result: #private::Bail<#code_type::Status>,)),
-                result: quote!(#result),
-                make: quote!(#private::Bail::__fs_bail(#make)),
-                returns: Some(quote!(return)),
+                result_param: Some(template! { result, private, code_type;
+                    #result: #private::Bail<#code_type::Status>,
+                }),
+                result: result.to_token_stream(),
+                make: template!(private, make; #private::Bail::__fs_bail(#make)),
+                returns: Some(template!(; return)),
             }
         }
     }
@@ -258,5 +299,7 @@ fn lifetime(name: &str, span: Span) -> TokenStream {
     let mut quote = proc_macro2::Punct::new('\'', proc_macro2::Spacing::Joint);
     quote.set_span(span);
     let name = Ident::new(name, span);
-    quote!(#quote #name)
+    [TokenTree::Punct(quote), TokenTree::Ident(name)]
+        .into_iter()
+        .collect()
 }

@@ -3,20 +3,16 @@
 //! `Deserialize`.
 
 use proc_macro2::TokenStream;
-use quote::quote;
 
 use super::kind::transparent_arms;
 use super::{Gen, local};
 use crate::ast::IoError;
-use crate::template::template;
+use crate::template::{ToTokens as _, concat, template};
 
 pub(super) fn traits(g: &Gen<'_>) -> TokenStream {
-    let fast_status = fast_status_impl(g);
-    let std = std_impls(g);
-    quote! {
-        #fast_status
-        #std
-    }
+    let mut out = fast_status_impl(g);
+    out.extend(std_impls(g));
+    out
 }
 
 /// `impl FastStatus`, forwarding to the inherent methods.
@@ -133,8 +129,8 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
     let (eq_doc, kinds_equal, source) = match g.kind {
         None => (
             "Statuses are equal when their codes and messages are.",
-            quote!(true),
-            quote!(self.0.error_source()),
+            template!(; true),
+            template!(; self.0.error_source()),
         ),
         Some(kind) => (
             "Statuses are equal when their codes and messages are, and their kinds (when the \
@@ -145,7 +141,7 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
                     (&&#private::KindPair(self.kind(), other.kind())).__fs_eq()
                 }
             },
-            quote!(#private::kind_error_source::<#kind>(&self.0)),
+            template!(private, kind; #private::kind_error_source::<#kind>(&self.0)),
         ),
     };
     let io_error = io_error(g);
@@ -214,9 +210,9 @@ fn serde_impls(g: &Gen<'_>) -> TokenStream {
         ..
     } = g;
     let serialize = if let Some(kind) = g.kind {
-        quote!(#private::serialize_kind::<#kind, S>(&self.0, serializer))
+        template!(private, kind; #private::serialize_kind::<#kind, S>(&self.0, serializer))
     } else {
-        quote!(#private::serialize::<#code_ty, S>(&self.0, serializer))
+        template!(private, code_ty; #private::serialize::<#code_ty, S>(&self.0, serializer))
     };
     template! { private, status_ty, serialize, code_ty;
         #private::if_serde! {
@@ -265,13 +261,15 @@ fn io_error(g: &Gen<'_>) -> TokenStream {
         .filter_map(|v| {
             let kind = v.attrs.io_kind.as_ref()?;
             let variant = v.ident;
-            Some(quote!(#code_ty::#variant => #private::io::ErrorKind::#kind,))
+            Some(template! { code_ty, variant, private, kind;
+                #code_ty::#variant => #private::io::ErrorKind::#kind,
+            })
         })
         .collect();
     let kind = if arms.is_empty() {
         found_kind
     } else {
-        let arms = quote!(#(#arms)*);
+        let arms = concat(arms);
         template! { arms, found_kind;
             #[allow(unreachable_patterns)]
             match status.code() {
@@ -304,21 +302,21 @@ fn io_error(g: &Gen<'_>) -> TokenStream {
 /// `io_error_kind`). Written where no `io_kind` decides, so only such statuses look.
 fn found_io_kind(g: &Gen<'_>) -> TokenStream {
     let private = &g.private;
-    let none = quote!(::core::option::Option::None);
+    let none = template!(; ::core::option::Option::None);
     let arms = match g.kind {
         Some(kind) => transparent_arms(
             g,
-            &quote!(#kind),
-            |field| quote!(::core::option::Option::Some(#field.as_dyn_error())),
+            &kind.to_token_stream(),
+            |field| template!(field; ::core::option::Option::Some(#field.as_dyn_error())),
         ),
         None => Vec::new(),
     };
     if arms.is_empty() {
-        return quote!(#private::io_error_kind(#none, &status));
+        return template!(private, none; #private::io_error_kind(#none, &status));
     }
     let (kind_ref, value, first) = (local("kind"), local("value"), local("first"));
     // A block: the kind view borrows the status, which the caller then moves.
-    let arms = quote!(#(#arms)*);
+    let arms = concat(arms);
     template! { kind_ref, first, private, value, arms, none;
         {
             let #kind_ref = status.kind();
