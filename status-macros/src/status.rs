@@ -273,7 +273,7 @@ pub(crate) fn join_commas(segments: &[TokenStream]) -> TokenStream {
     let mut out = TokenStream::new();
     for segment in segments {
         out.extend([TokenTree::Punct(Punct::new(',', Spacing::Alone))]);
-        out.extend(segment.clone());
+        out.extend([segment.clone()]);
     }
     out
 }

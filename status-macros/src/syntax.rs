@@ -95,7 +95,7 @@ impl<T> Deref for Syntax<T> {
 
 impl<T> ToTokens for Syntax<T> {
     fn to_tokens(&self, tokens: &mut TokenStream) {
-        tokens.extend(self.tokens.clone());
+        self.tokens.to_tokens(tokens);
     }
 }
 

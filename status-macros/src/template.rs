@@ -34,9 +34,10 @@ pub(crate) trait ToTokens {
     }
 }
 
+/// Appended as one stream (one call into the compiler inside a macro), not token by token.
 impl ToTokens for TokenStream {
     fn to_tokens(&self, out: &mut TokenStream) {
-        out.extend(self.clone());
+        out.extend([self.clone()]);
     }
 
     fn to_token_stream(&self) -> TokenStream {
@@ -208,7 +209,9 @@ fn substitute(
         match &token {
             TokenTree::Punct(hash) if hash.as_char() == '#' => {
                 if let Some(TokenTree::Ident(name)) = tokens.peek() {
-                    let Some((_, value)) = bindings.iter().find(|(bound, _)| name == bound) else {
+                    // The name's text once (inside a macro, a call into the compiler).
+                    let name = name.to_string();
+                    let Some((_, value)) = bindings.iter().find(|(bound, _)| *bound == name) else {
                         panic!("template: `#{name}` has no binding");
                     };
                     out.extend(own.drain(..));

@@ -27,7 +27,7 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
             (v.snake == type_snake).then(|| template!(; #[allow(clippy::self_named_constructors)]));
         // A deprecated (or hidden) variant's constructor is deprecated (or hidden) too.
         let mut attrs = allow.unwrap_or_default();
-        attrs.extend(concat(&v.carried));
+        attrs.extend([concat(&v.carried)]);
         // Other crates cannot build a `#[non_exhaustive]` kind, so they cannot call its
         // constructor either, whose parameters would change with its fields.
         let vis = if g.kind.is_some() && v.non_exhaustive {

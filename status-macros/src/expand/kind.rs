@@ -19,8 +19,7 @@ pub(super) fn kind(g: &Gen<'_>) -> TokenStream {
         return TokenStream::new();
     };
     let mut out = kind_impl(g, kind);
-    out.extend(conversions(g, kind));
-    out.extend(assertions(g, kind));
+    out.extend([conversions(g, kind), assertions(g, kind)]);
     out
 }
 

@@ -54,7 +54,7 @@ pub(crate) fn derive(node: &DeriveInput) -> TokenStream {
         (Checked::Clean, Some(input)) => status_type(&Gen::new(&input)),
         (Checked::Recovered(error), Some(input)) => {
             let mut errors = error.to_compile_error();
-            errors.extend(status_type(&Gen::new(&input)));
+            errors.extend([status_type(&Gen::new(&input))]);
             errors
         }
         (Checked::Recovered(error) | Checked::Failed(error), input) => {

@@ -11,7 +11,7 @@ use crate::template::{ToTokens as _, concat, template};
 
 pub(super) fn traits(g: &Gen<'_>) -> TokenStream {
     let mut out = fast_status_impl(g);
-    out.extend(std_impls(g));
+    out.extend([std_impls(g)]);
     out
 }
 
