@@ -5,9 +5,10 @@
 //! pushes that token), so a template of 500 tokens is 500 statements to type-check,
 //! borrow-check and compile, each time the macro crate is built: the templates were a third of
 //! its build (BENCHMARKS.md, "Build cost"). [`template!`] keeps a template as the one string
-//! `stringify!` makes of it and parses it when the derive runs (about 2 ms per derive, paid by
-//! the deriving crate each time it is compiled). With every template written so, the crate
-//! does not depend on `quote` at all, and a clean build does not wait for it ("Build cost").
+//! `stringify!` makes of it and parses it when the macro runs, paid by the deriving crate each
+//! time it is compiled (less than the unoptimised `quote!` code cost it: BENCHMARKS.md, "A
+//! macro crate without `quote`"). With every fragment written so, the crate does not depend
+//! on `quote` at all, and a clean build does not wait for it.
 //!
 //! The result is the token stream `quote!` gives for the same template: the template's own
 //! tokens have the call site's span, as `quote!`'s have (or the span given to
