@@ -24,6 +24,8 @@ mod ctxt;
 mod expand;
 #[path = "../../status-macros/src/format.rs"]
 mod format;
+#[path = "../../status-macros/src/nodes.rs"]
+mod nodes;
 #[path = "../../status-macros/src/status.rs"]
 mod status;
 #[path = "../../status-macros/src/syntax.rs"]

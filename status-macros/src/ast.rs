@@ -7,13 +7,14 @@
 //! generated beside it.
 
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
+use syn::Ident;
 use syn::ext::IdentExt as _;
-use syn::{Attribute, Expr, ExprLit, Ident, Lit, Path, Type, UnOp, Visibility};
 
 use crate::attr;
 use crate::case::to_snake_case;
 use crate::ctxt::Ctxt;
 use crate::format::FieldName;
+use crate::nodes::{Attribute, Expr, Meta, Path, PathArguments, Type, Visibility};
 use crate::syntax::{Data, DeriveInput, Fields, Syntax};
 use crate::template::template;
 
@@ -359,9 +360,7 @@ fn discriminant(cx: &Ctxt, variant: &crate::syntax::Variant, implicit: Option<u6
 /// The value of `expr`, written as `tokens` (which errors are spanned on).
 fn literal_code(cx: &Ctxt, expr: &Expr, tokens: &TokenStream) -> Option<u64> {
     match expr {
-        Expr::Lit(ExprLit {
-            lit: Lit::Int(int), ..
-        }) => {
+        Expr::Int(int) => {
             let value = int.base10_parse::<u64>();
             if value.is_err() {
                 cx.error_spanned_by(
@@ -371,7 +370,7 @@ fn literal_code(cx: &Ctxt, expr: &Expr, tokens: &TokenStream) -> Option<u64> {
             }
             value.ok()
         }
-        Expr::Unary(unary) if matches!(unary.op, UnOp::Neg(_)) => {
+        Expr::Negative => {
             cx.error_spanned_by(
                 tokens,
                 "status codes cannot be negative: raw codes are `0..2^30`; use a non-negative \
@@ -379,8 +378,7 @@ fn literal_code(cx: &Ctxt, expr: &Expr, tokens: &TokenStream) -> Option<u64> {
             );
             None
         }
-        Expr::Group(group) => literal_code(cx, &group.expr, tokens),
-        _ => {
+        Expr::Other => {
             cx.error_spanned_by(
                 tokens,
                 "a status code's discriminant must be an integer literal (`= 7`), so the derive \
@@ -431,40 +429,35 @@ fn without_self(ty: &Syntax<Type>, enum_ident: &Ident) -> Option<Syntax<Type>> {
 /// `Arc` or `Cow`. An alias of one is not seen (its text writes `.display()` itself).
 fn is_path(ty: &Type) -> bool {
     match ty {
-        Type::Reference(reference) => is_path(&reference.elem),
-        Type::Paren(paren) => is_path(&paren.elem),
-        Type::Group(group) => is_path(&group.elem),
-        Type::Path(path) if path.qself.is_none() => {
-            let Some(last) = path.path.segments.last() else {
+        Type::Reference(inner) | Type::Paren(inner) => is_path(inner),
+        Type::Path(path) => {
+            let Some(last) = path.segments.last() else {
                 return false;
             };
             if last.ident == "Path" || last.ident == "PathBuf" {
                 return last.arguments.is_none();
             }
-            let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+            let PathArguments::AngleBracketed { args, .. } = &last.arguments else {
                 return false;
             };
             ["Box", "Rc", "Arc", "Cow"]
                 .iter()
                 .any(|smart| last.ident == smart)
-                && args.args.iter().any(|arg| match arg {
-                    syn::GenericArgument::Type(inner) => is_path(inner),
-                    _ => false,
-                })
+                && args.iter().flatten().any(is_path)
         }
         _ => false,
     }
 }
 
 /// Whether `attr` is `#[non_exhaustive]`.
-fn is_non_exhaustive(attr: &syn::Attribute) -> bool {
-    matches!(&attr.meta, syn::Meta::Path(path) if path.is_ident("non_exhaustive"))
+fn is_non_exhaustive(attr: &Attribute) -> bool {
+    matches!(&attr.meta, Meta::Path) && attr.path().is_ident("non_exhaustive")
 }
 
 /// Whether a variant's attribute goes on the items generated for it too: `#[deprecated]`, so a
 /// caller is told, and `#[doc(hidden)]`, so they stay out of the docs with it.
-fn is_carried(attr: &syn::Attribute) -> bool {
+fn is_carried(attr: &Attribute) -> bool {
     attr.path().is_ident("deprecated")
         || (attr.path().is_ident("doc")
-            && matches!(&attr.meta, syn::Meta::List(list) if list.tokens.to_string() == "hidden"))
+            && matches!(&attr.meta, Meta::List(list) if list.stream().to_string() == "hidden"))
 }

@@ -3,13 +3,13 @@
 
 use proc_macro2::{Span, TokenStream, TokenTree};
 use syn::ext::IdentExt as _;
-use syn::meta::ParseNestedMeta;
 use syn::parse::ParseStream;
-use syn::{Attribute, Ident, LitStr, Path, Type};
+use syn::{Ident, LitStr};
 
 use crate::case::to_snake_case;
 use crate::ctxt::Ctxt;
 use crate::format::{self, Segment};
+use crate::nodes::{Attribute, NestedMeta, Path, Type, path_text};
 use crate::syntax::{Syntax, first_span, path_span};
 
 /// `#[status(...)]` on the enum.
@@ -172,7 +172,7 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Syntax<Attribute>]) -> Container {
 /// error that says what the key does (`meaning`); so is a second one.
 fn set_word(
     cx: &Ctxt,
-    meta: &ParseNestedMeta<'_>,
+    meta: &NestedMeta<'_, '_>,
     slot: &mut bool,
     word: &str,
     meaning: &str,
@@ -328,7 +328,7 @@ pub(crate) fn field(cx: &Ctxt, attrs: &[Syntax<Attribute>]) -> Field {
                 cx.syn_error(error);
             }
         } else if attr.path().is_ident("from") || attr.path().is_ident("source") {
-            if let Err(error) = attr.meta.require_path_only() {
+            if let Err(error) = attr.require_path_only() {
                 cx.syn_error(error);
             }
             let slot = if attr.path().is_ident("from") {
@@ -443,14 +443,14 @@ fn parse_error_attr(input: ParseStream<'_>) -> syn::Result<ErrorAttr> {
 }
 
 /// Keys of `#[status(..)]` on a variant, also reported when written on the enum.
-fn is_variant_key(meta: &ParseNestedMeta<'_>) -> bool {
+fn is_variant_key(meta: &NestedMeta<'_, '_>) -> bool {
     ["display", "from", "io_kind", "method"]
         .iter()
         .any(|key| meta.path.is_ident(key))
 }
 
 /// Stores `value` in `slot`, or reports a duplicate at this (second) occurrence.
-fn set_once<T>(cx: &Ctxt, meta: &ParseNestedMeta<'_>, slot: &mut Option<T>, value: T) {
+fn set_once<T>(cx: &Ctxt, meta: &NestedMeta<'_, '_>, slot: &mut Option<T>, value: T) {
     if slot.is_some() {
         cx.recovered_spanned_by(
             &path_span(&meta.path),
@@ -499,7 +499,7 @@ fn set_flag(cx: &Ctxt, at: &dyn crate::template::ToTokens, slot: &mut Option<Spa
 /// Skips `meta`'s value, if it has one, and reports `message(key)` on its key.
 fn reject(
     cx: &Ctxt,
-    meta: &ParseNestedMeta<'_>,
+    meta: &NestedMeta<'_, '_>,
     message: impl FnOnce(&str) -> String,
 ) -> syn::Result<()> {
     skip_value(meta)?;
@@ -508,7 +508,7 @@ fn reject(
 }
 
 /// Consumes `= value` or `(..)` after an unknown key so parsing can go on to the next key.
-fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
+fn skip_value(meta: &NestedMeta<'_, '_>) -> syn::Result<()> {
     if meta.input.peek(syn::Token![=]) {
         let value = meta.value()?;
         value.step(|cursor| {
@@ -526,12 +526,4 @@ fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
     } else {
         Ok(())
     }
-}
-
-fn path_text(path: &Path) -> String {
-    path.segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect::<Vec<_>>()
-        .join("::")
 }

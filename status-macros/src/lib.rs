@@ -2,12 +2,12 @@
 //!
 //! Use it through the `fast-status` crate, which re-exports it with the runtime it targets.
 //! The macro works in three steps, one module each: `ast` parses the input into a borrowed
-//! view (of the syntax `syntax` reads with `syn`'s parsers, each node kept with its tokens:
-//! `syn` is built without `printing`), `valid` checks the rules that look at more than one
-//! thing, and `expand` (the only module that writes code, with `template!`: the crate does not
-//! depend on `quote`) emits the status type or, on invalid input, the errors: beside the status
-//! type of the mended input when every mistake could be mended (a text, a key or a field's mark
-//! left out), else beside a small fallback.
+//! view (of the syntax `syntax` and `nodes` read over `syn`'s token cursor, each node kept
+//! with its tokens: `syn` is built with neither `printing` nor `derive`), `valid` checks the
+//! rules that look at more than one thing, and `expand` (the only module that writes code,
+//! with `template!`: the crate does not depend on `quote`) emits the status type or, on
+//! invalid input, the errors: beside the status type of the mended input when every mistake
+//! could be mended (a text, a key or a field's mark left out), else beside a small fallback.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -17,6 +17,7 @@ mod case;
 mod ctxt;
 mod expand;
 mod format;
+mod nodes;
 mod status;
 mod syntax;
 mod template;

@@ -1,9 +1,10 @@
 //! The input of `status!`: `$crate ; code [, message [, format args..]]`.
 
 use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
-use syn::{LitStr, Path};
+use syn::LitStr;
 
 use crate::format::{self, Arg, Segment, named_arg};
+use crate::nodes::Path;
 use crate::syntax::new_spanned;
 use crate::template::template;
 

@@ -1,22 +1,23 @@
-//! The derive's input, parsed with `syn`'s parsers and kept with the tokens it was written in.
+//! The derive's input, parsed over `syn`'s token cursor and kept with the tokens it was written
+//! in.
 //!
-//! `syn` is built without its `printing` feature (the `ToTokens` impls of its syntax tree, and
-//! with them its dependency on `quote`), which takes `quote` and a part of `syn` off the
-//! critical path of a clean build (BENCHMARKS.md, "Build cost"). A node the expansion writes
-//! back (a field's type, a path, an attribute) is therefore a [`Syntax`]: the node, for what
-//! the derive reads from it, and its tokens as the user wrote them, for what it writes.
+//! `syn` is built without its `printing` and `derive` features (its syntax tree, and the
+//! `ToTokens` impls that write it out), which takes `quote` and most of `syn` off the critical
+//! path of a clean build (BENCHMARKS.md, "Build cost"); the nodes the derive reads are its own
+//! ([`nodes`](crate::nodes)). A node the expansion writes back (a field's type, a path, an
+//! attribute) is a [`Syntax`]: the node, for what the derive reads from it, and its tokens as
+//! the user wrote them, for what it writes.
 
 use std::fmt::Display;
 use std::ops::Deref;
 
-use crate::template::ToTokens;
 use proc_macro2::{Delimiter, Group, Punct, Spacing, Span, TokenStream, TokenTree};
 use syn::buffer::Cursor;
 use syn::parse::{Parse, ParseStream, Parser as _};
-use syn::{
-    Attribute, Expr, GenericParam, Ident, Path, PathArguments, Token, Type, Visibility,
-    WhereClause, token,
-};
+use syn::{Ident, Token, token};
+
+use crate::nodes::{Attribute, Expr, Path, PathArguments, Type, Visibility, until_comma};
+use crate::template::ToTokens;
 
 /// A syntax node and the tokens it was parsed from.
 pub(crate) struct Syntax<T> {
@@ -43,8 +44,7 @@ impl<T: Parse> Syntax<T> {
         (|input: ParseStream<'_>| captured(input, T::parse)).parse2(tokens)
     }
 
-    /// A copy, parsed again from the same tokens (so with their spans): `syn` is built
-    /// without its `Clone` impls, which cost build time.
+    /// A copy, parsed again from the same tokens (so with their spans).
     pub(crate) fn reparsed(&self) -> Self {
         Self::parse2(self.tokens.clone()).expect("the tokens it was parsed from parse again")
     }
@@ -142,12 +142,12 @@ pub(crate) fn first_span(tokens: &TokenStream) -> Span {
         .map_or_else(Span::call_site, |token| token.span())
 }
 
-/// Tokens spanning `path` from its first token to its last, for an error on it (a `Path` of
-/// `syn`'s has no tokens without `printing`): its leading `::` or first segment, and its last
-/// segment's name or the end of its generic arguments.
+/// Tokens spanning `path` from its first token to its last, for an error on it (a key's path
+/// is not kept with its tokens): its leading `::` or first segment, and its last segment's
+/// name or the end of its generic arguments.
 pub(crate) fn path_span(path: &Path) -> TokenStream {
     let first = match (&path.leading_colon, path.segments.first()) {
-        (Some(colons), _) => colons.spans[0],
+        (Some(colons), _) => *colons,
         (None, Some(segment)) => segment.ident.span(),
         (None, None) => Span::call_site(),
     };
@@ -156,8 +156,8 @@ pub(crate) fn path_span(path: &Path) -> TokenStream {
         .last()
         .map_or(first, |segment| match &segment.arguments {
             PathArguments::None => segment.ident.span(),
-            PathArguments::AngleBracketed(arguments) => arguments.gt_token.span,
-            PathArguments::Parenthesized(arguments) => arguments.paren_token.span.close(),
+            PathArguments::AngleBracketed { close, .. }
+            | PathArguments::Parenthesized { close } => *close,
         });
     let mut marks = Vec::with_capacity(2);
     for span in [first, last] {
@@ -195,10 +195,10 @@ pub(crate) struct DeriveInput {
     pub(crate) attrs: Vec<Syntax<Attribute>>,
     pub(crate) vis: Syntax<Visibility>,
     pub(crate) ident: Ident,
-    /// The generic parameters, if any (an error).
-    pub(crate) params: Vec<Syntax<GenericParam>>,
-    /// The `where` clause, if any (an error).
-    pub(crate) where_clause: Option<Syntax<WhereClause>>,
+    /// The generic parameters' tokens, if any (an error).
+    pub(crate) params: Vec<TokenStream>,
+    /// The `where` clause's tokens, if any (an error).
+    pub(crate) where_clause: Option<TokenStream>,
     pub(crate) data: Data,
 }
 
@@ -279,7 +279,11 @@ impl Parse for DeriveInput {
         if input.peek(Token![<]) {
             input.parse::<Token![<]>()?;
             while !input.peek(Token![>]) {
-                params.push(input.parse()?);
+                let param = input.step(|cursor| Ok(until_comma(*cursor, true, true)))?;
+                if param.is_empty() {
+                    return Err(input.error("expected a generic parameter"));
+                }
+                params.push(param);
                 if input.peek(Token![>]) {
                     break;
                 }
@@ -288,7 +292,7 @@ impl Parse for DeriveInput {
             input.parse::<Token![>]>()?;
         }
         let where_clause = if input.peek(Token![where]) {
-            Some(input.parse()?)
+            Some(input.step(|cursor| Ok(until_body(*cursor)))?)
         } else {
             None
         };
@@ -308,7 +312,8 @@ impl Parse for DeriveInput {
 impl Parse for Variant {
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
         let attrs = outer_attributes(input)?;
-        // Written on a variant, a visibility is an error of rustc's; `syn` reads it too.
+        // Written on a variant, a visibility is an error of rustc's, which sees the enum; the
+        // derive reads past it.
         input.parse::<Visibility>()?;
         let ident = input.parse()?;
         let fields = if input.peek(token::Brace) {
@@ -335,6 +340,20 @@ impl Parse for Variant {
             discriminant,
         })
     }
+}
+
+/// The tokens from `cursor` up to the enum's body (its braces), and the cursor there.
+fn until_body(cursor: Cursor<'_>) -> (TokenStream, Cursor<'_>) {
+    let mut tokens = Vec::new();
+    let mut at = cursor;
+    while let Some((token, next)) = at.token_tree() {
+        if matches!(&token, TokenTree::Group(group) if group.delimiter() == Delimiter::Brace) {
+            break;
+        }
+        tokens.push(token);
+        at = next;
+    }
+    (tokens.into_iter().collect(), at)
 }
 
 /// What `parse` reads from `input`, again and again, separated by commas, with an optional

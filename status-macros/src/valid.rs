@@ -3,13 +3,12 @@
 //! display texts against the fields, `from`, `source` and `transparent`. A repeated code is
 //! rustc's to report; it is only mended here.
 
-use syn::Type;
-
 use crate::ast::{Input, Variant};
 use crate::attr::OWN_BACKTRACES;
 use crate::case::{Spelling, spelling};
 use crate::ctxt::Ctxt;
 use crate::format;
+use crate::nodes::{Path, Type};
 use crate::syntax::{Syntax, new_spanned};
 
 /// Variant names that mean success, which a status never is.
@@ -144,7 +143,7 @@ fn check_display(cx: &Ctxt, variant: &mut Variant<'_>, has_kinds: bool) {
 }
 
 /// `#[error(fmt = path)]` must be alone, on a variant with fields.
-fn fmt_error(variant: &Variant<'_>, fmt: &Syntax<syn::Path>) -> Option<syn::Error> {
+fn fmt_error(variant: &Variant<'_>, fmt: &Syntax<Path>) -> Option<syn::Error> {
     if variant.attrs.display.is_some() || variant.attrs.transparent.is_some() {
         Some(new_spanned(
             fmt,
@@ -247,8 +246,7 @@ fn check_fields(cx: &Ctxt, variant: &mut Variant<'_>) {
 /// by its last path segment, without arguments).
 fn is_backtrace(ty: &Type) -> bool {
     match ty {
-        Type::Path(path) if path.qself.is_none() => path
-            .path
+        Type::Path(path) => path
             .segments
             .last()
             .is_some_and(|last| last.ident == "Backtrace" && last.arguments.is_none()),
@@ -352,7 +350,7 @@ fn check_from_types(cx: &Ctxt, input: &mut Input<'_>) {
     let mut seen = Names::default();
     for variant in &mut input.variants {
         let name = variant.name.clone();
-        let mut first_of = |ty: &Syntax<syn::Type>| {
+        let mut first_of = |ty: &Syntax<Type>| {
             let Err(first) = seen.insert(&ty.tokens().to_string(), &name) else {
                 return true;
             };

@@ -11,6 +11,7 @@ use syn::Ident;
 
 use super::{Gen, local};
 use crate::ast::{Field, Variant};
+use crate::nodes::{PathArguments, Type};
 use crate::syntax::Syntax;
 use crate::template::{ToTokens as _, concat, separated, template, terminated};
 
@@ -183,10 +184,10 @@ enum Width {
     Unknown,
 }
 
-fn written_width(ty: &syn::Type) -> Width {
+fn written_width(ty: &Type) -> Width {
     match ty {
-        syn::Type::Path(path) if path.qself.is_none() => {
-            let Some(last) = path.path.segments.last() else {
+        Type::Path(path) => {
+            let Some(last) = path.segments.last() else {
                 return Width::Unknown;
             };
             match last.ident.to_string().as_str() {
@@ -202,12 +203,7 @@ fn written_width(ty: &syn::Type) -> Width {
                 _ => Width::Unknown,
             }
         }
-        syn::Type::Reference(_)
-        | syn::Type::TraitObject(_)
-        | syn::Type::Slice(_)
-        | syn::Type::Array(_)
-        | syn::Type::Tuple(_)
-        | syn::Type::Ptr(_) => Width::Never,
+        Type::Reference(_) | Type::Compound => Width::Never,
         _ => Width::Unknown,
     }
 }
@@ -312,7 +308,7 @@ fn source_arm(v: &Variant<'_>) -> Option<TokenStream> {
 }
 
 /// Where `T` starts, when `ty` is written `Option<T>`: the token after its first `<`.
-fn option_inner_span(ty: &Syntax<syn::Type>) -> Option<Span> {
+fn option_inner_span(ty: &Syntax<Type>) -> Option<Span> {
     option_inner(ty)?;
     let mut tokens = ty.tokens().clone().into_iter();
     tokens.find(|token| matches!(token, TokenTree::Punct(p) if p.as_char() == '<'))?;
@@ -321,16 +317,16 @@ fn option_inner_span(ty: &Syntax<syn::Type>) -> Option<Span> {
 
 /// `T` when `ty` is written `Option<T>` (the last segment of its path, as thiserror tells an
 /// optional source).
-fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
-    let syn::Type::Path(path) = ty else {
+fn option_inner(ty: &Type) -> Option<&Type> {
+    let Type::Path(path) = ty else {
         return None;
     };
-    let last = path.path.segments.last()?;
-    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+    let last = path.segments.last()?;
+    let PathArguments::AngleBracketed { args, .. } = &last.arguments else {
         return None;
     };
-    match (last.ident == "Option", args.args.first(), args.args.len()) {
-        (true, Some(syn::GenericArgument::Type(inner)), 1) => Some(inner),
+    match (last.ident == "Option", args.as_slice()) {
+        (true, [Some(inner)]) => Some(inner),
         _ => None,
     }
 }

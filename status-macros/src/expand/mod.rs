@@ -30,12 +30,13 @@ mod status;
 mod traits;
 
 use proc_macro2::{Span, TokenStream, TokenTree};
+use syn::Ident;
 use syn::ext::IdentExt as _;
-use syn::{Ident, Path, Visibility};
 
 use crate::ast::{Input, Variant};
 use crate::case::{Spelling, spelling};
 use crate::ctxt::{Checked, Ctxt};
+use crate::nodes::{Path, Visibility};
 use crate::syntax::{DeriveInput, Syntax};
 use crate::template::{ToTokens as _, concat, template};
 use crate::valid;
@@ -210,10 +211,9 @@ impl<'a> Placement<'a> {
 /// `vis`, written in a child module of the module it was written in.
 fn from_child(vis: &Syntax<Visibility>) -> TokenStream {
     match &**vis {
-        Visibility::Public(_) => vis.to_token_stream(),
+        Visibility::Public => vis.to_token_stream(),
         Visibility::Inherited => template!(; pub(super)),
-        Visibility::Restricted(restricted) => {
-            let path = &restricted.path;
+        Visibility::Restricted(path) => {
             if path.is_ident("crate") {
                 vis.to_token_stream()
             } else if path.is_ident("self") {
