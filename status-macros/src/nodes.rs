@@ -5,10 +5,11 @@
 //! attributes and visibilities), which takes about a second off the chain a clean build waits
 //! for (BENCHMARKS.md, "Build cost"). The derive reads of these nodes only their outline: a
 //! type's kind and, for a path, its segments and their type arguments, which is enough to tell
-//! an `Option<T>`, a `Backtrace`, a `PathBuf` or an integer. Where a node is written back, the
-//! tokens the user wrote are (see [`Syntax`](crate::syntax::Syntax)), so a node that is not
-//! valid Rust is reported by rustc where the generated code uses it, spanned on the user's
-//! tokens.
+//! an `Option<T>`, a `Backtrace`, a `PathBuf` or an integer; a discriminant, whether it is an
+//! integer literal. Paths and types are checked as Rust writes them, since a key's value
+//! (`from = Type`, `crate = path`) is not parsed by rustc before the derive runs and the
+//! derive writes it back; where it does, it writes the tokens the user wrote (see
+//! [`Syntax`](crate::syntax::Syntax)).
 
 use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
 use syn::buffer::Cursor;
@@ -150,6 +151,8 @@ fn angle_bracketed(input: ParseStream<'_>) -> syn::Result<PathArguments> {
     Ok(PathArguments::AngleBracketed { args, close })
 }
 
+/// One generic argument: a type's outline, or `None` for a lifetime, a constant, `Item = T` or
+/// `Item: Bound`.
 fn generic_argument(input: ParseStream<'_>) -> syn::Result<Option<Type>> {
     if input.peek(syn::Lifetime) {
         input.parse::<syn::Lifetime>()?;

@@ -15,7 +15,7 @@
 //! `template!(spanned(span) ..)`, as `quote_spanned!`'s), and each `#name` is replaced by the
 //! tokens of the binding `name`, with their own spans (a user's type keeps the span that
 //! points at the user's code). Repetitions (`#(..)*`) are not templates: build them with
-//! [`concat`], [`separated`] or [`terminated`], and bind the result.
+//! [`concat`](fn@concat), [`separated`] or [`terminated`], and bind the result.
 
 extern crate proc_macro;
 

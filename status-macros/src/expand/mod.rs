@@ -17,7 +17,7 @@
 //! Code is written with [`template!`](crate::template): `quote!`'s syntax, kept as text and
 //! parsed when the derive runs, so each template costs the macro crate's build a call rather
 //! than a statement per token, and the crate does not depend on `quote`. Repetitions are built
-//! by [`concat`](crate::template::concat) and its siblings and bound by name.
+//! by [`concat`](fn@crate::template::concat) and its siblings and bound by name.
 
 mod builders;
 mod codes;
