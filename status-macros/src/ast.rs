@@ -16,7 +16,7 @@ use crate::ctxt::Ctxt;
 use crate::format::FieldName;
 use crate::nodes::{Attribute, Expr, Meta, Path, PathArguments, Type, Visibility};
 use crate::syntax::{Data, DeriveInput, Fields, Syntax};
-use crate::template::template;
+use crate::template::{ToTokens, template};
 
 /// The largest raw code: codes are `0..2^30` so they fit an inline word on 32-bit targets too.
 const MAX_RAW_CODE: u64 = (1 << 30) - 1;
@@ -338,7 +338,7 @@ fn default_code_name(ident: &Ident) -> Ident {
 /// The raw code of `variant`: its literal discriminant, or `implicit` (the previous code plus
 /// one) when it has none. Reports and returns `None` when it is not a valid code.
 fn discriminant(cx: &Ctxt, variant: &crate::syntax::Variant, implicit: Option<u64>) -> Option<u32> {
-    let (value, span_of): (u64, &dyn crate::template::ToTokens) = match &variant.discriminant {
+    let (value, span_of): (u64, &dyn ToTokens) = match &variant.discriminant {
         None => (implicit?, &variant.ident),
         Some(expr) => (literal_code(cx, expr, expr.tokens())?, expr),
     };

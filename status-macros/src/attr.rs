@@ -11,6 +11,7 @@ use crate::ctxt::Ctxt;
 use crate::format::{self, Segment};
 use crate::nodes::{Attribute, NestedMeta, Path, Type, path_text};
 use crate::syntax::{Syntax, first_span, path_span};
+use crate::template::ToTokens;
 
 /// `#[status(...)]` on the enum.
 #[derive(Default)]
@@ -462,12 +463,7 @@ fn set_once<T>(cx: &Ctxt, meta: &NestedMeta<'_, '_>, slot: &mut Option<T>, value
 }
 
 /// Stores a display, or reports the second one at `at`.
-fn set_display(
-    cx: &Ctxt,
-    at: &dyn crate::template::ToTokens,
-    slot: &mut Option<Display>,
-    display: Display,
-) {
+fn set_display(cx: &Ctxt, at: &dyn ToTokens, slot: &mut Option<Display>, display: Display) {
     match slot {
         None => *slot = Some(display),
         Some(first) if first.thiserror == display.thiserror => {
@@ -487,7 +483,7 @@ fn set_display(
 }
 
 /// Records a flag (`transparent`, `from`, `source`), or reports a repeat at `at`.
-fn set_flag(cx: &Ctxt, at: &dyn crate::template::ToTokens, slot: &mut Option<Span>) {
+fn set_flag(cx: &Ctxt, at: &dyn ToTokens, slot: &mut Option<Span>) {
     let span = first_span(&at.to_token_stream());
     if slot.is_some() {
         cx.recovered_spanned_by(at, "written twice; keep one");
