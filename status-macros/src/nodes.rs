@@ -70,11 +70,7 @@ impl Parse for Path {
     /// `crate`, `Self`, `$crate`), each with its generic arguments (`Vec<T>`, `Vec::<T>`) or,
     /// for the `Fn` traits, its parenthesized ones.
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
-        let leading_colon = if input.peek(Token![::]) {
-            Some(input.parse::<Token![::]>()?.spans[0])
-        } else {
-            None
-        };
+        let leading_colon = leading_colon(input)?;
         let mut segments = Vec::new();
         loop {
             let ident = segment_ident(input)?;
@@ -108,6 +104,15 @@ impl Parse for Path {
             leading_colon,
             segments,
         })
+    }
+}
+
+/// A path's leading `::`, consumed, where written.
+fn leading_colon(input: ParseStream<'_>) -> syn::Result<Option<Span>> {
+    if input.peek(Token![::]) {
+        Ok(Some(input.parse::<Token![::]>()?.spans[0]))
+    } else {
+        Ok(None)
     }
 }
 
@@ -209,38 +214,31 @@ fn constant(input: ParseStream<'_>) -> syn::Result<()> {
 
 /// Consumes a binary operator at the start of `input`, if there is one.
 fn binary_operator(input: ParseStream<'_>) -> syn::Result<bool> {
-    for (peek, width) in [
-        (input.peek(Token![<<]) || input.peek(Token![>>]), 2),
-        (
-            input.peek(Token![+])
-                || input.peek(Token![-])
-                || input.peek(Token![*])
-                || input.peek(Token![/])
-                || input.peek(Token![%])
-                || input.peek(Token![&])
-                || input.peek(Token![|])
-                || input.peek(Token![^]),
-            1,
-        ),
-    ] {
-        if peek {
-            for _ in 0..width {
-                input.parse::<proc_macro2::Punct>()?;
-            }
-            return Ok(true);
-        }
+    let width = if input.peek(Token![<<]) || input.peek(Token![>>]) {
+        2
+    } else if input.peek(Token![+])
+        || input.peek(Token![-])
+        || input.peek(Token![*])
+        || input.peek(Token![/])
+        || input.peek(Token![%])
+        || input.peek(Token![&])
+        || input.peek(Token![|])
+        || input.peek(Token![^])
+    {
+        1
+    } else {
+        return Ok(false);
+    };
+    for _ in 0..width {
+        input.parse::<proc_macro2::Punct>()?;
     }
-    Ok(false)
+    Ok(true)
 }
 
 /// The tokens from `cursor` up to the first `,` outside any group (and, with `angles`, outside
-/// `<..>`; with `stop_at_close`, before a `>` that closes an enclosing one), and the cursor
-/// there. `->` is not a closing `>`.
-pub(crate) fn until_comma(
-    cursor: Cursor<'_>,
-    angles: bool,
-    stop_at_close: bool,
-) -> (TokenStream, Cursor<'_>) {
+/// `<..>`, and before a `>` that closes an enclosing one), and the cursor there. `->` is not a
+/// closing `>`.
+pub(crate) fn until_comma(cursor: Cursor<'_>, angles: bool) -> (TokenStream, Cursor<'_>) {
     let mut tokens = Vec::new();
     let mut depth = 0_usize;
     let mut after_dash = false;
@@ -252,12 +250,9 @@ pub(crate) fn until_comma(
                 '<' if angles => depth += 1,
                 '>' if angles && !after_dash => {
                     if depth == 0 {
-                        if stop_at_close {
-                            break;
-                        }
-                    } else {
-                        depth -= 1;
+                        break;
                     }
+                    depth -= 1;
                 }
                 _ => {}
             }
@@ -648,12 +643,7 @@ impl Attribute {
         &self,
         mut logic: impl FnMut(NestedMeta<'_, '_>) -> syn::Result<()>,
     ) -> syn::Result<()> {
-        self.parse_args_with(|input: ParseStream<'_>| {
-            if input.is_empty() {
-                return Ok(());
-            }
-            nested(input, &mut logic)
-        })
+        self.parse_args_with(|input: ParseStream<'_>| nested(input, &mut logic))
     }
 
     /// An error unless the attribute is its path alone (`#[from]`).
@@ -689,38 +679,29 @@ impl<'c, 'a> NestedMeta<'c, 'a> {
     ) -> syn::Result<()> {
         let content;
         syn::parenthesized!(content in self.input);
-        if content.is_empty() {
-            return Ok(());
-        }
         nested(&content, &mut logic)
     }
 }
 
-/// Each key of a comma-separated list, given to `logic`.
+/// Each key of a comma-separated list (a last comma allowed), given to `logic`.
 fn nested(
     input: ParseStream<'_>,
     logic: &mut dyn FnMut(NestedMeta<'_, '_>) -> syn::Result<()>,
 ) -> syn::Result<()> {
-    loop {
+    while !input.is_empty() {
         let path = input.call(meta_path)?;
         logic(NestedMeta { path, input })?;
         if input.is_empty() {
-            return Ok(());
+            break;
         }
         input.parse::<Token![,]>()?;
-        if input.is_empty() {
-            return Ok(());
-        }
     }
+    Ok(())
 }
 
 /// A key's or an attribute's path, keywords allowed (`crate = ..`, `#[doc(..)]`).
 fn meta_path(input: ParseStream<'_>) -> syn::Result<Path> {
-    let leading_colon = if input.peek(Token![::]) {
-        Some(input.parse::<Token![::]>()?.spans[0])
-    } else {
-        None
-    };
+    let leading_colon = leading_colon(input)?;
     let mut segments = vec![PathSegment {
         ident: input.call(Ident::parse_any)?,
         arguments: PathArguments::None,
@@ -764,7 +745,7 @@ pub(crate) enum Expr {
 impl Parse for Expr {
     /// An expression up to the next `,` outside any group.
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
-        let tokens = input.step(|cursor| Ok(until_comma(*cursor, false, false)))?;
+        let tokens = input.step(|cursor| Ok(until_comma(*cursor, false)))?;
         if tokens.is_empty() {
             return Err(input.error("expected an expression"));
         }
@@ -988,6 +969,19 @@ mod tests {
             "expected parentheses: #[status(...)]"
         );
         assert_eq!(error(quote!(#[status(a b)])), "expected `,`");
+        assert_eq!(error(quote!(#[status(,)])), "expected ident");
+        let keys = |tokens| {
+            let mut keys = Vec::new();
+            attrs(tokens)[0]
+                .parse_nested_meta(|meta| {
+                    keys.push(path_text(&meta.path));
+                    Ok(())
+                })
+                .expect("keys parse");
+            keys
+        };
+        assert!(keys(quote!(#[status()])).is_empty());
+        assert_eq!(keys(quote!(#[status(a, b,)])), ["a", "b"]);
         assert!(attrs(quote!(#[from(x)]))[0].require_path_only().is_err());
         assert!(attrs(quote!(#[from]))[0].require_path_only().is_ok());
     }

@@ -279,7 +279,7 @@ impl Parse for DeriveInput {
         if input.peek(Token![<]) {
             input.parse::<Token![<]>()?;
             while !input.peek(Token![>]) {
-                let param = input.step(|cursor| Ok(until_comma(*cursor, true, true)))?;
+                let param = input.step(|cursor| Ok(until_comma(*cursor, true)))?;
                 if param.is_empty() {
                     return Err(input.error("expected a generic parameter"));
                 }
