@@ -46,13 +46,7 @@ impl ToTokens for TokenStream {
     }
 }
 
-impl ToTokens for TokenTree {
-    fn to_tokens(&self, out: &mut TokenStream) {
-        out.extend([self.clone()]);
-    }
-}
-
-/// Each token type as a token tree.
+/// An identifier or a literal, as one token tree.
 macro_rules! token_tree {
     ($($ty:ident),*) => {$(
         impl ToTokens for $ty {
@@ -62,7 +56,7 @@ macro_rules! token_tree {
         }
     )*};
 }
-token_tree!(Ident, Literal, Punct, Group);
+token_tree!(Ident, Literal);
 
 /// A string literal of the text, as `quote!` writes a `&str` (for `#[doc = #text]`).
 impl ToTokens for str {
