@@ -18,4 +18,12 @@ enum OtherCode {
     Invalid,
 }
 
+#[derive(FastStatus, Debug)]
+enum ErrorKind {
+    #[error(fmt = 5)]
+    Number(usize),
+    #[error(fmt = write::<#>)]
+    Pound(usize),
+}
+
 fn main() {}
