@@ -239,25 +239,45 @@ fn binary_operator(input: ParseStream<'_>) -> syn::Result<bool> {
 /// `<..>`, and before a `>` that closes an enclosing one), and the cursor there. `->` is not a
 /// closing `>`.
 pub(crate) fn until_comma(cursor: Cursor<'_>, angles: bool) -> (TokenStream, Cursor<'_>) {
-    let mut tokens = Vec::new();
     let mut depth = 0_usize;
     let mut after_dash = false;
-    let mut at = cursor;
-    while let Some((token, next)) = at.token_tree() {
-        if let TokenTree::Punct(punct) = &token {
-            match punct.as_char() {
-                ',' if depth == 0 => break,
-                '<' if angles => depth += 1,
+    tokens_until(cursor, |token, _| {
+        let stop = match token {
+            TokenTree::Punct(punct) => match punct.as_char() {
+                ',' => depth == 0,
+                '<' if angles => {
+                    depth += 1;
+                    false
+                }
                 '>' if angles && !after_dash => {
                     if depth == 0 {
-                        break;
+                        true
+                    } else {
+                        depth -= 1;
+                        false
                     }
-                    depth -= 1;
                 }
-                _ => {}
-            }
+                _ => false,
+            },
+            _ => false,
+        };
+        after_dash = matches!(token, TokenTree::Punct(p) if p.as_char() == '-');
+        stop
+    })
+}
+
+/// The tokens from `cursor` up to the first token for which `stop` (given the token and the
+/// cursor after it) is true, and the cursor at that token (the end, if none).
+pub(crate) fn tokens_until<'c>(
+    cursor: Cursor<'c>,
+    mut stop: impl FnMut(&TokenTree, Cursor<'c>) -> bool,
+) -> (TokenStream, Cursor<'c>) {
+    let mut tokens = Vec::new();
+    let mut at = cursor;
+    while let Some((token, next)) = at.token_tree() {
+        if stop(&token, next) {
+            break;
         }
-        after_dash = matches!(&token, TokenTree::Punct(p) if p.as_char() == '-');
         tokens.push(token);
         at = next;
     }
@@ -753,15 +773,16 @@ impl Parse for Expr {
     }
 }
 
+/// The outline of an expression written as `tokens`.
 fn expr_outline(tokens: TokenStream) -> Expr {
-    let mut iter = tokens.clone().into_iter();
+    let mut iter = tokens.into_iter();
     match (iter.next(), iter.next()) {
         (Some(TokenTree::Group(group)), None) if group.delimiter() == Delimiter::None => {
             expr_outline(group.stream())
         }
         (Some(TokenTree::Punct(minus)), Some(_)) if minus.as_char() == '-' => Expr::Negative,
-        (Some(TokenTree::Literal(_)), None) => {
-            syn::parse2::<LitInt>(tokens).map_or(Expr::Other, Expr::Int)
+        (Some(literal @ TokenTree::Literal(_)), None) => {
+            syn::parse2::<LitInt>(literal.into()).map_or(Expr::Other, Expr::Int)
         }
         _ => Expr::Other,
     }

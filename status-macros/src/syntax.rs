@@ -16,7 +16,9 @@ use syn::buffer::Cursor;
 use syn::parse::{Parse, ParseStream, Parser as _};
 use syn::{Ident, Token, token};
 
-use crate::nodes::{Attribute, Expr, Path, PathArguments, Type, Visibility, until_comma};
+use crate::nodes::{
+    Attribute, Expr, Path, PathArguments, Type, Visibility, tokens_until, until_comma,
+};
 use crate::template::ToTokens;
 
 /// A syntax node and the tokens it was parsed from.
@@ -342,18 +344,13 @@ impl Parse for Variant {
     }
 }
 
-/// The tokens from `cursor` up to the enum's body (its braces), and the cursor there.
+/// The tokens from `cursor` up to the enum's body, and the cursor there: the braces that end
+/// the item (a `where` clause may hold braces of its own, `T: Trait<{ N }>`).
 fn until_body(cursor: Cursor<'_>) -> (TokenStream, Cursor<'_>) {
-    let mut tokens = Vec::new();
-    let mut at = cursor;
-    while let Some((token, next)) = at.token_tree() {
-        if matches!(&token, TokenTree::Group(group) if group.delimiter() == Delimiter::Brace) {
-            break;
-        }
-        tokens.push(token);
-        at = next;
-    }
-    (tokens.into_iter().collect(), at)
+    tokens_until(cursor, |token, next| {
+        next.eof()
+            && matches!(token, TokenTree::Group(group) if group.delimiter() == Delimiter::Brace)
+    })
 }
 
 /// What `parse` reads from `input`, again and again, separated by commas, with an optional
@@ -415,4 +412,33 @@ fn outer_attributes(input: ParseStream<'_>) -> syn::Result<Vec<Syntax<Attribute>
         );
     }
     Ok(attrs)
+}
+
+#[cfg(test)]
+mod tests {
+    use quote::quote;
+
+    use super::{Data, DeriveInput};
+
+    #[test]
+    fn the_body_is_the_last_braces_a_where_clause_may_hold_some() {
+        let input: DeriveInput = syn::parse2(quote! {
+            enum E<T: Trait<{ 1 }>, const N: usize> where T: Other<{ N }> { A, B }
+        })
+        .expect("parses");
+        let params: Vec<String> = input.params.iter().map(ToString::to_string).collect();
+        assert_eq!(params, ["T : Trait < { 1 } >", "const N : usize"]);
+        assert_eq!(
+            input
+                .where_clause
+                .map(|tokens| tokens.to_string())
+                .as_deref(),
+            Some("where T : Other < { N } >")
+        );
+        let Data::Enum(variants) = input.data else {
+            panic!("an enum");
+        };
+        let names: Vec<String> = variants.iter().map(|v| v.ident.to_string()).collect();
+        assert_eq!(names, ["A", "B"]);
+    }
 }
