@@ -34,9 +34,8 @@ export RUST_BACKTRACE=0 RUST_LIB_BACKTRACE=0
 
 builds=(as-built:16 as-built:1 floor:16 floor:1)
 
-exe_of() { # build: the path of its `compare`
-    local tree=${1%%:*} units=${1##*:}
-    echo "$root/target/floors/$tree-$units/release/compare"
+target_of() { # build (`tree:units`): its target directory
+    echo "$root/target/floors/${1%%:*}-${1##*:}"
 }
 
 for build in "${builds[@]}"; do
@@ -44,7 +43,7 @@ for build in "${builds[@]}"; do
     dir=$root
     [[ $tree == floor ]] && dir=$scratch/tree
     echo "building $tree with $units codegen unit(s)" >&2
-    (cd "$dir" && CARGO_TARGET_DIR=$root/target/floors/$tree-$units \
+    (cd "$dir" && CARGO_TARGET_DIR=$(target_of "$build") \
         CARGO_PROFILE_RELEASE_CODEGEN_UNITS=$units \
         cargo build -q --release -p fast-status-benches --bin compare)
 done
@@ -72,7 +71,7 @@ for row in "${rows[@]}"; do
     read -r name ours theirs peer <<<"$row"
     printf '%-11s' "$name"
     for build in "${builds[@]}"; do
-        exe=$(exe_of "$build")
+        exe=$(target_of "$build")/release/compare
         a=$(count "$exe" "$ours")
         b=$(count "$exe" "$theirs")
         printf '  %22s' "$(awk -v a="$a" -v b="$b" -v p="$peer" \
