@@ -2,11 +2,11 @@
 //! paths, types, visibilities, attributes with their nested keys, and discriminants.
 //!
 //! `syn` is built without its `derive` feature (its syntax tree of types, paths, expressions,
-//! attributes and visibilities), which takes 0.7-1.0 s off the chain a clean build waits for
-//! (BENCHMARKS.md, "Build cost"). The derive reads of these nodes only their outline: a
-//! type's kind and, for a path, its segments and their type arguments, which is enough to tell
-//! an `Option<T>`, a `Backtrace`, a `PathBuf` or an integer; a discriminant, whether it is an
-//! integer literal. Paths and types are checked as Rust writes them, since a key's value
+//! attributes and visibilities), which takes 0.68-1.14 s off `syn`'s build, on the chain a clean
+//! build waits for (BENCHMARKS.md, "Build cost"). The derive reads of these nodes only their
+//! outline: a type's kind and, for a path, its segments and their type arguments, which is
+//! enough to tell an `Option<T>`, a `Backtrace`, a `PathBuf` or an integer; a discriminant,
+//! whether it is an integer literal. Paths and types are checked as Rust writes them, since a key's value
 //! (`from = Type`, `crate = path`) is not parsed by rustc before the derive runs and the
 //! derive writes it back; where it does, it writes the tokens the user wrote (see
 //! [`Syntax`](crate::syntax::Syntax)).
