@@ -916,3 +916,92 @@ fn path_fields_display_through_display() {
         "cannot open c [       c] (\"c\")"
     );
 }
+
+/// A trait whose associated constant sizes a field's array.
+trait Width {
+    const N: usize;
+}
+
+impl Width for u8 {
+    const N: usize = 4;
+}
+
+/// A trait with an associated type, bound in a field's trait object.
+trait Lend {
+    type Item;
+    fn lend(&self) -> Self::Item;
+}
+
+/// A trait with a generic associated type, projected in a field's type.
+trait Borrowed {
+    type Item<'a>;
+}
+
+impl Borrowed for u8 {
+    type Item<'a> = &'a str;
+}
+
+/// Kinds with computed discriminants (of the enum's `repr` type), and fields whose types use
+/// the less common syntax: an array sized by a qualified path, a trait object with an
+/// associated type's binding, a generic associated type's projection.
+#[derive(FastStatus, Debug)]
+#[status(name = Wide)]
+#[repr(u16)]
+enum WideKind {
+    #[status(display = "bytes {0:?}")]
+    Bytes([u8; <u8 as Width>::N]) = 1 << 3,
+    #[status(display = "small {0}")]
+    Small(u8),
+    #[status(display = "lender")]
+    Lender(Box<dyn Lend<Item = u8> + Send + Sync>) = Self::BASE + 2,
+    Plain,
+    #[status(display = "label {0}")]
+    Label(<u8 as Borrowed>::Item<'static>),
+}
+
+impl WideKind {
+    const BASE: u16 = 40;
+}
+
+impl fmt::Debug for dyn Lend<Item = u8> + Send + Sync {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Lend")
+    }
+}
+
+#[test]
+fn computed_discriminants_and_uncommon_field_types() {
+    use fast_status::Code as _;
+    struct Lender;
+    impl Lend for Lender {
+        type Item = u8;
+        fn lend(&self) -> u8 {
+            5
+        }
+    }
+    let raws: Vec<u32> = WideCode::ALL.iter().map(|c| c.to_raw()).collect();
+    assert_eq!(raws, [8, 9, 42, 43, 44]);
+    let bytes = Wide::bytes([1, 2, 3, 4]);
+    assert_eq!(bytes.code(), WideCode::Bytes);
+    assert_eq!(bytes.to_string(), "bytes [1, 2, 3, 4]");
+    assert!(matches!(
+        bytes.kind().as_deref(),
+        Some(WideKind::Bytes([1, 2, 3, 4]))
+    ));
+    // A packed variant reads its code back through the computed discriminants.
+    let small = Wide::small(7);
+    assert!(small.is_small());
+    assert!(matches!(small.kind().as_deref(), Some(WideKind::Small(7))));
+    let lender = Wide::lender(Box::new(Lender));
+    assert_eq!(lender.code().to_raw(), 42);
+    assert_eq!(lender.to_string(), "lender");
+    let kind = lender.kind();
+    let Some(WideKind::Lender(lent)) = kind.as_deref() else {
+        panic!("a Lender: {lender:?}");
+    };
+    assert_eq!(lent.lend(), 5);
+    let plain = Wide::from(WideKind::Plain);
+    assert_eq!(plain.code(), WideCode::Plain);
+    assert_eq!(WideCode::from_raw(43), Some(WideCode::Plain));
+    assert_eq!(Wide::label("here").to_string(), "label here");
+}

@@ -91,6 +91,37 @@ fn from_raw_takes_exactly_the_raw_codes() {
     assert_eq!(Shuffled::from_code(ShuffledCode::C).to_string(), "C");
 }
 
+/// A discriminant may be any constant expression: the compiler computes the code, and the
+/// derive's `to_raw`, `from_raw` and `code()` read it as written, also for the variants after
+/// it (the previous code plus one).
+#[test]
+fn computed_discriminants_are_the_raw_codes() {
+    const BASE: isize = 100;
+    const fn shifted(bits: u32) -> isize {
+        1 << bits
+    }
+    #[derive(FastStatus, Clone, Copy, Debug, PartialEq, Eq)]
+    #[status(name = Computed)]
+    enum ComputedCode {
+        Literal = 2,
+        Shift = 1 << 3,
+        AfterShift,
+        Constant = BASE + 1,
+        Call = shifted(5),
+        AfterCall,
+        Last = 3,
+    }
+    let raws: Vec<u32> = ComputedCode::ALL.iter().map(|c| c.to_raw()).collect();
+    assert_eq!(raws, [2, 8, 9, 101, 32, 33, 3]);
+    for &code in ComputedCode::ALL {
+        assert_eq!(ComputedCode::from_raw(code.to_raw()), Some(code));
+        assert_eq!(Computed::from_code(code).code(), code);
+    }
+    let taken = (0..128).filter(|&raw| ComputedCode::from_raw(raw).is_some());
+    assert_eq!(taken.count(), ComputedCode::ALL.len());
+    assert!(Computed::from_code(ComputedCode::AfterCall).is_after_call());
+}
+
 #[test]
 fn from_code_is_code_only_and_const() {
     const NOT_IMPLEMENTED: Status = Status::from_code(StatusCode::NotImplemented);

@@ -7,16 +7,14 @@
 //! generated beside it.
 
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
-use syn::Ident;
+use quote::ToTokens;
 use syn::ext::IdentExt as _;
+use syn::{Data, DeriveInput, Expr, ExprLit, Fields, Ident, Lit, Path, Type, UnOp, Visibility};
 
 use crate::attr;
 use crate::case::to_snake_case;
 use crate::ctxt::Ctxt;
 use crate::format::FieldName;
-use crate::nodes::{Attribute, Expr, Meta, Path, PathArguments, Type, Visibility};
-use crate::syntax::{Data, DeriveInput, Fields, Syntax};
-use crate::template::{ToTokens, template};
 
 /// The largest raw code: codes are `0..2^30` so they fit an inline word on 32-bit targets too.
 const MAX_RAW_CODE: u64 = (1 << 30) - 1;
@@ -32,7 +30,7 @@ pub(crate) enum IoError {
 
 pub(crate) struct Input<'a> {
     pub(crate) ident: &'a Ident,
-    pub(crate) vis: &'a Syntax<Visibility>,
+    pub(crate) vis: &'a Visibility,
     /// The generated type's name, explicit or derived from the enum's.
     pub(crate) name: Option<Ident>,
     /// Whether `name` was written by the user (`#[status(name = ..)]`).
@@ -41,16 +39,30 @@ pub(crate) struct Input<'a> {
     /// derived); `None` for an enum of codes, which is its own code enum.
     pub(crate) code: Option<Ident>,
     /// Path to the facade crate.
-    pub(crate) krate: Syntax<Path>,
+    pub(crate) krate: Path,
     /// Whether the enum has generic parameters (an error; the fallback must not name the enum).
     pub(crate) has_generics: bool,
     /// `backtrace = never`: statuses of this type never capture a backtrace.
     pub(crate) no_backtraces: bool,
     /// Who writes `From<Status> for std::io::Error`.
     pub(crate) io_error: IoError,
+    /// The integer type of the enum's `#[repr(..)]`, the type of its discriminants.
+    pub(crate) repr: Option<Ident>,
     /// The enum's own `#[non_exhaustive]`, which a generated code enum carries too.
-    pub(crate) non_exhaustive: Option<&'a Syntax<Attribute>>,
+    pub(crate) non_exhaustive: Option<&'a syn::Attribute>,
     pub(crate) variants: Vec<Variant<'a>>,
+}
+
+/// How a variant's raw code (its discriminant) is known.
+pub(crate) enum Raw<'a> {
+    /// To the derive: an integer literal, or the previous known code plus one.
+    Known(u32),
+    /// To the compiler only: a constant expression (`1 << 3`, `BASE + 1`), or, after one, no
+    /// discriminant (the previous code plus one). Generated code reads it as `X as u32` and
+    /// checks its range at compile time.
+    Computed(Option<&'a Expr>),
+    /// Not a valid code; reported.
+    Invalid,
 }
 
 pub(crate) struct Variant<'a> {
@@ -60,25 +72,25 @@ pub(crate) struct Variant<'a> {
     pub(crate) name: String,
     /// The method name (without `r#`): `method = ..`'s, or the name in `snake_case`.
     pub(crate) snake: String,
-    /// The raw code, when the discriminant is valid.
-    pub(crate) raw: Option<u32>,
+    /// The raw code.
+    pub(crate) raw: Raw<'a>,
     pub(crate) fields: Vec<Field<'a>>,
     /// Whether the fields are named (`{ a: T }`) rather than positional (`(T)`).
     pub(crate) named: bool,
     /// The variant's `#[deprecated(..)]` and `#[doc(hidden)]`, which its generated
     /// constructor, predicate and code carry too.
-    pub(crate) carried: Vec<&'a Syntax<Attribute>>,
+    pub(crate) carried: Vec<&'a syn::Attribute>,
     /// Whether the variant is `#[non_exhaustive]`: other crates cannot build it.
     pub(crate) non_exhaustive: bool,
 }
 
 pub(crate) struct Field<'a> {
     /// The type as written.
-    written: &'a Syntax<Type>,
+    written: &'a Type,
     /// The type with `Self` spelled as the enum's name, when it mentions `Self`
     /// (`Box<Self>`): generated code names field types outside the enum's own impls too (the
     /// status type's constructors, the assertions), where `Self` is another type or none.
-    resolved: Option<Syntax<Type>>,
+    resolved: Option<Type>,
     pub(crate) attrs: attr::Field,
     /// The field's name, for a named field.
     pub(crate) ident: Option<&'a Ident>,
@@ -91,12 +103,12 @@ impl<'a> Input<'a> {
     pub(crate) fn from_syn(cx: &Ctxt, node: &'a DeriveInput) -> Option<Self> {
         let data = match &node.data {
             Data::Enum(data) => data,
-            Data::Struct(keyword) => {
+            Data::Struct(data) => {
                 // One error: the attributes (a thiserror struct's `#[error(..)]`) move with
                 // the rewrite it asks for.
                 let name = &node.ident;
                 cx.syn_error(syn::Error::new(
-                    *keyword,
+                    data.struct_token.span,
                     format!(
                         "`FastStatus` is derived on an enum (of error codes, or of error kinds \
                          with fields), not a struct; make the struct an enum of one variant, \
@@ -106,9 +118,9 @@ impl<'a> Input<'a> {
                 ));
                 return None;
             }
-            Data::Union(keyword) => {
+            Data::Union(data) => {
                 cx.syn_error(syn::Error::new(
-                    *keyword,
+                    data.union_token.span,
                     "`FastStatus` is derived on an enum (of error codes, or of error kinds \
                      with fields), not a union; write `enum YourCode { .. }` with one variant \
                      per code",
@@ -117,7 +129,7 @@ impl<'a> Input<'a> {
             }
         };
         let container = attr::container(cx, &node.attrs);
-        if let Some(param) = node.params.first() {
+        if let Some(param) = node.generics.params.first() {
             cx.error_spanned_by(
                 param,
                 "a status enum cannot have generic or lifetime parameters: the status is one \
@@ -125,28 +137,30 @@ impl<'a> Input<'a> {
                  would choose for them; remove them (own the data: `String`, not `&'a str`)",
             );
         }
-        if let Some(clause) = &node.where_clause {
+        if let Some(clause) = &node.generics.where_clause {
             cx.error_spanned_by(
                 clause,
                 "a status enum cannot have a `where` clause; remove it",
             );
         }
-        if data.is_empty() {
+        if data.variants.is_empty() {
             cx.error_spanned_by(
                 &node.ident,
                 "a status enum needs at least one variant, one per error code",
             );
         }
 
-        let mut next: Option<u64> = Some(0);
-        let variants: Vec<Variant<'a>> = data
-            .iter()
-            .map(|v| {
-                let raw = discriminant(cx, v, next);
-                next = raw.map(|r| u64::from(r) + 1);
-                Variant::from_syn(cx, &node.ident, v, raw, container.error.as_ref())
-            })
-            .collect();
+        let mut variants: Vec<Variant<'a>> = Vec::with_capacity(data.variants.len());
+        for v in &data.variants {
+            let raw = discriminant(cx, v, variants.last().map(|previous| &previous.raw));
+            variants.push(Variant::from_syn(
+                cx,
+                &node.ident,
+                v,
+                raw,
+                container.error.as_ref(),
+            ));
+        }
 
         let has_fields = variants.iter().any(|v| !v.fields.is_empty());
         let code = match container.code {
@@ -170,7 +184,7 @@ impl<'a> Input<'a> {
         }
         let krate = container
             .krate
-            .unwrap_or_else(|| Syntax::parse2(template!(; ::fast_status)).expect("a valid path"));
+            .unwrap_or_else(|| syn::parse_str("::fast_status").expect("a valid path"));
         Some(Input {
             ident: &node.ident,
             vis: &node.vis,
@@ -178,13 +192,14 @@ impl<'a> Input<'a> {
             name_is_explicit,
             code,
             krate,
-            has_generics: !node.params.is_empty(),
+            has_generics: !node.generics.params.is_empty(),
             no_backtraces: container.no_backtraces,
             io_error: if container.manual_io_error {
                 IoError::Manual
             } else {
                 IoError::Derived
             },
+            repr: node.attrs.iter().find_map(repr_integer),
             non_exhaustive: node.attrs.iter().find(|a| is_non_exhaustive(a)),
             variants,
         })
@@ -205,8 +220,8 @@ impl<'a> Variant<'a> {
     fn from_syn(
         cx: &Ctxt,
         enum_ident: &Ident,
-        node: &'a crate::syntax::Variant,
-        raw: Option<u32>,
+        node: &'a syn::Variant,
+        raw: Raw<'a>,
         default_error: Option<&attr::ErrorAttr>,
     ) -> Self {
         let name = node.ident.to_string();
@@ -240,7 +255,7 @@ impl<'a> Variant<'a> {
             fields,
             named: matches!(node.fields, Fields::Named(_)),
             carried: node.attrs.iter().filter(|a| is_carried(a)).collect(),
-            non_exhaustive: node.attrs.iter().any(|a| is_non_exhaustive(a)),
+            non_exhaustive: node.attrs.iter().any(is_non_exhaustive),
         }
     }
 
@@ -335,12 +350,21 @@ fn default_code_name(ident: &Ident) -> Ident {
     Ident::new(&code, Span::call_site())
 }
 
-/// The raw code of `variant`: its literal discriminant, or `implicit` (the previous code plus
-/// one) when it has none. Reports and returns `None` when it is not a valid code.
-fn discriminant(cx: &Ctxt, variant: &crate::syntax::Variant, implicit: Option<u64>) -> Option<u32> {
-    let (value, span_of): (u64, &dyn ToTokens) = match &variant.discriminant {
-        None => (implicit?, &variant.ident),
-        Some(expr) => (literal_code(cx, expr, expr.tokens())?, expr),
+/// The raw code of `variant`, given what the previous variant's was: its discriminant when
+/// that is an integer literal, the previous code plus one when it has none, else computed by
+/// the compiler. Reports and returns [`Raw::Invalid`] when the derive can see it is not a
+/// valid code (negative or too large); a computed code is checked where it is computed.
+fn discriminant<'a>(cx: &Ctxt, variant: &'a syn::Variant, previous: Option<&Raw<'a>>) -> Raw<'a> {
+    let (value, span_of): (u64, &dyn quote::ToTokens) = match (&variant.discriminant, previous) {
+        (Some((_, expr)), _) => match literal_code(cx, expr) {
+            Literal::Value(value) => (value, expr),
+            Literal::Invalid => return Raw::Invalid,
+            Literal::Not => return Raw::Computed(Some(expr)),
+        },
+        (None, None) => (0, &variant.ident),
+        (None, Some(Raw::Known(previous))) => (u64::from(*previous) + 1, &variant.ident),
+        (None, Some(Raw::Computed(_))) => return Raw::Computed(None),
+        (None, Some(Raw::Invalid)) => return Raw::Invalid,
     };
     if value > MAX_RAW_CODE {
         cx.error_spanned_by(
@@ -352,53 +376,73 @@ fn discriminant(cx: &Ctxt, variant: &crate::syntax::Variant, implicit: Option<u6
                 MAX_RAW_CODE + 1
             ),
         );
-        return None;
+        return Raw::Invalid;
     }
-    u32::try_from(value).ok()
+    u32::try_from(value).map_or(Raw::Invalid, Raw::Known)
 }
 
-/// The value of `expr`, written as `tokens` (which errors are spanned on).
-fn literal_code(cx: &Ctxt, expr: &Expr, tokens: &TokenStream) -> Option<u64> {
+/// What a discriminant expression is to the derive.
+enum Literal {
+    /// An integer literal: the code.
+    Value(u64),
+    /// A literal that is no code (negative, or beyond `u64`); reported.
+    Invalid,
+    /// Not a literal: a constant expression the compiler evaluates.
+    Not,
+}
+
+fn literal_code(cx: &Ctxt, expr: &Expr) -> Literal {
     match expr {
-        Expr::Int(int) => {
-            let value = int.base10_parse::<u64>();
-            if value.is_err() {
+        Expr::Lit(ExprLit {
+            lit: Lit::Int(int), ..
+        }) => {
+            if let Ok(value) = int.base10_parse::<u64>() {
+                Literal::Value(value)
+            } else {
                 cx.error_spanned_by(
-                    &int.token(),
+                    int,
                     "this code is too large: codes must be below 2^30; use a smaller discriminant",
                 );
+                Literal::Invalid
             }
-            value.ok()
         }
-        Expr::Negative => {
+        Expr::Unary(unary) if matches!(unary.op, UnOp::Neg(_)) && is_literal(&unary.expr) => {
             cx.error_spanned_by(
-                tokens,
+                expr,
                 "status codes cannot be negative: raw codes are `0..2^30`; use a non-negative \
                  discriminant",
             );
-            None
+            Literal::Invalid
         }
-        Expr::Other => {
-            cx.error_spanned_by(
-                tokens,
-                "a status code's discriminant must be an integer literal (`= 7`), so the derive \
-                 can check it and generate `from_raw`; replace this expression with its value",
-            );
-            None
-        }
+        Expr::Group(group) => literal_code(cx, &group.expr),
+        _ => Literal::Not,
+    }
+}
+
+/// Whether `expr` is an integer literal, as written or in a macro's invisible group.
+fn is_literal(expr: &Expr) -> bool {
+    match expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Int(_), ..
+        }) => true,
+        Expr::Group(group) => is_literal(&group.expr),
+        _ => false,
     }
 }
 
 impl Field<'_> {
     /// The field's type, `Self` spelled as the enum's name.
-    pub(crate) fn ty(&self) -> &Syntax<Type> {
+    pub(crate) fn ty(&self) -> &Type {
         self.resolved.as_ref().unwrap_or(self.written)
     }
 }
 
-/// `ty` with every `Self` replaced by `enum_ident` (each keeping its span), or `None` if it
-/// does not mention `Self`.
-fn without_self(ty: &Syntax<Type>, enum_ident: &Ident) -> Option<Syntax<Type>> {
+/// `node` (a field's type, a discriminant) with every `Self` replaced by `enum_ident` (each
+/// keeping its span), or `None` if it does not mention `Self`.
+pub(crate) fn without_self<T: ToTokens + syn::parse::Parse>(
+    node: &T,
+    enum_ident: &Ident,
+) -> Option<T> {
     fn replace(tokens: TokenStream, enum_ident: &Ident, found: &mut bool) -> TokenStream {
         tokens
             .into_iter()
@@ -420,8 +464,8 @@ fn without_self(ty: &Syntax<Type>, enum_ident: &Ident) -> Option<Syntax<Type>> {
             .collect()
     }
     let mut found = false;
-    let replaced = replace(ty.tokens().clone(), enum_ident, &mut found);
-    found.then(|| Syntax::parse2(replaced).ok()).flatten()
+    let replaced = replace(node.to_token_stream(), enum_ident, &mut found);
+    found.then(|| syn::parse2(replaced).ok()).flatten()
 }
 
 /// Whether `ty` is written as a filesystem path, which `{field}` shows through `display()`:
@@ -429,35 +473,65 @@ fn without_self(ty: &Syntax<Type>, enum_ident: &Ident) -> Option<Syntax<Type>> {
 /// `Arc` or `Cow`. An alias of one is not seen (its text writes `.display()` itself).
 fn is_path(ty: &Type) -> bool {
     match ty {
-        Type::Reference(inner) | Type::Paren(inner) => is_path(inner),
-        Type::Path(path) => {
-            let Some(last) = path.segments.last() else {
+        Type::Reference(reference) => is_path(&reference.elem),
+        Type::Paren(paren) => is_path(&paren.elem),
+        Type::Group(group) => is_path(&group.elem),
+        Type::Path(path) if path.qself.is_none() => {
+            let Some(last) = path.path.segments.last() else {
                 return false;
             };
             if last.ident == "Path" || last.ident == "PathBuf" {
                 return last.arguments.is_none();
             }
-            let PathArguments::AngleBracketed { args, .. } = &last.arguments else {
+            let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
                 return false;
             };
             ["Box", "Rc", "Arc", "Cow"]
                 .iter()
                 .any(|smart| last.ident == smart)
-                && args.iter().flatten().any(is_path)
+                && args.args.iter().any(|arg| match arg {
+                    syn::GenericArgument::Type(inner) => is_path(inner),
+                    _ => false,
+                })
         }
         _ => false,
     }
 }
 
+/// The integer type `attr` gives the enum's discriminants, if it is a `#[repr(..)]` naming one
+/// (`#[repr(u8)]`, `#[repr(C, u16)]`).
+fn repr_integer(attr: &syn::Attribute) -> Option<Ident> {
+    const INTEGERS: [&str; 12] = [
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+    ];
+    if !attr.path().is_ident("repr") {
+        return None;
+    }
+    let mut integer = None;
+    // A `repr` that does not parse is rustc's to report.
+    let _ = attr.parse_nested_meta(|meta| {
+        let ident = meta.path.get_ident();
+        if ident.is_some_and(|ident| INTEGERS.iter().any(|i| ident == i)) {
+            integer = ident.cloned();
+        }
+        // `align(..)` and the like: their arguments are not read.
+        if meta.input.peek(syn::token::Paren) {
+            let _: proc_macro2::Group = meta.input.parse()?;
+        }
+        Ok(())
+    });
+    integer
+}
+
 /// Whether `attr` is `#[non_exhaustive]`.
-fn is_non_exhaustive(attr: &Attribute) -> bool {
-    matches!(&attr.meta, Meta::Path) && attr.path().is_ident("non_exhaustive")
+fn is_non_exhaustive(attr: &syn::Attribute) -> bool {
+    matches!(&attr.meta, syn::Meta::Path(path) if path.is_ident("non_exhaustive"))
 }
 
 /// Whether a variant's attribute goes on the items generated for it too: `#[deprecated]`, so a
 /// caller is told, and `#[doc(hidden)]`, so they stay out of the docs with it.
-fn is_carried(attr: &Attribute) -> bool {
+fn is_carried(attr: &syn::Attribute) -> bool {
     attr.path().is_ident("deprecated")
         || (attr.path().is_ident("doc")
-            && matches!(&attr.meta, Meta::List(list) if list.stream().to_string() == "hidden"))
+            && matches!(&attr.meta, syn::Meta::List(list) if list.tokens.to_string() == "hidden"))
 }

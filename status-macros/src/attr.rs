@@ -3,15 +3,14 @@
 
 use proc_macro2::{Span, TokenStream, TokenTree};
 use syn::ext::IdentExt as _;
+use syn::meta::ParseNestedMeta;
 use syn::parse::ParseStream;
-use syn::{Ident, LitStr};
+use syn::spanned::Spanned;
+use syn::{Attribute, Ident, LitStr, Path, Type};
 
 use crate::case::to_snake_case;
 use crate::ctxt::Ctxt;
 use crate::format::{self, Segment};
-use crate::nodes::{Attribute, NestedMeta, Path, Type, path_text};
-use crate::syntax::{Syntax, first_span, path_span};
-use crate::template::ToTokens;
 
 /// `#[status(...)]` on the enum.
 #[derive(Default)]
@@ -19,7 +18,7 @@ pub(crate) struct Container {
     /// `name = Ident`: the generated type's name.
     pub(crate) name: Option<Ident>,
     /// `crate = path`: where the facade is.
-    pub(crate) krate: Option<Syntax<Path>>,
+    pub(crate) krate: Option<Path>,
     /// `code = Ident`: the generated code enum's name (enums with fields).
     pub(crate) code: Option<Ident>,
     /// `backtrace = never`.
@@ -45,8 +44,7 @@ impl Display {
     /// without its `Clone` impls, which cost build time).
     fn duplicate(&self) -> Self {
         Display {
-            text: syn::parse2(TokenTree::Literal(self.text.token()).into())
-                .expect("the literal it was parsed from parses again"),
+            text: reparse(&self.text),
             args: self.args.clone(),
             thiserror: self.thiserror,
         }
@@ -66,12 +64,12 @@ impl Display {
 pub(crate) struct Variant {
     pub(crate) display: Option<Display>,
     /// Every `from = Type`, in order.
-    pub(crate) from: Vec<Syntax<Type>>,
+    pub(crate) from: Vec<Type>,
     /// `transparent` or `#[error(transparent)]`, where it was written.
     pub(crate) transparent: Option<Span>,
     /// `#[error(fmt = path)]`: the function that writes the variant, given its fields by
     /// reference and the formatter (thiserror's form).
-    pub(crate) fmt: Option<Syntax<Path>>,
+    pub(crate) fmt: Option<Path>,
     /// `io_kind = NotFound`: the `std::io::ErrorKind` of this code's `io::Error`.
     pub(crate) io_kind: Option<Ident>,
     /// `method = name`: the variant's constructor, `name(..)`, and predicate, `is_name()`,
@@ -105,7 +103,7 @@ const VARIANT_KEYS: &str = "expected `display = \"text\"`, `from = SomeError`, `
 const FIELD_KEYS: &str = "expected `from` or `source`";
 
 /// Parses the container attributes; errors go to `cx`.
-pub(crate) fn container(cx: &Ctxt, attrs: &[Syntax<Attribute>]) -> Container {
+pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
     let mut out = Container::default();
     for attr in attrs {
         if attr.path().is_ident("status") {
@@ -117,8 +115,8 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Syntax<Attribute>]) -> Container {
                     let code: Ident = meta.value()?.parse()?;
                     set_once(cx, &meta, &mut out.code, code);
                 } else if meta.path.is_ident("crate") {
-                    let path: Syntax<Path> = meta.value()?.parse()?;
-                    set_once(cx, &meta, &mut out.krate, path.flattened());
+                    let path = type_or_path(meta.value()?)?;
+                    set_once(cx, &meta, &mut out.krate, path);
                 } else if meta.path.is_ident("backtrace") {
                     set_word(
                         cx,
@@ -173,7 +171,7 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Syntax<Attribute>]) -> Container {
 /// error that says what the key does (`meaning`); so is a second one.
 fn set_word(
     cx: &Ctxt,
-    meta: &NestedMeta<'_, '_>,
+    meta: &ParseNestedMeta<'_>,
     slot: &mut bool,
     word: &str,
     meaning: &str,
@@ -187,7 +185,7 @@ fn set_word(
     if value != word {
         cx.recovered_spanned_by(&value, format!("expected `{key} = {word}`: {meaning}"));
     } else if *slot {
-        cx.recovered_spanned_by(&path_span(&meta.path), "written twice; keep one");
+        cx.recovered_spanned_by(&meta.path, "written twice; keep one");
     } else {
         *slot = true;
     }
@@ -196,11 +194,7 @@ fn set_word(
 
 /// Parses a variant's attributes; errors go to `cx`. A variant that says nothing of its text
 /// takes the enum's `#[error(..)]`, `default`, as thiserror's does.
-pub(crate) fn variant(
-    cx: &Ctxt,
-    attrs: &[Syntax<Attribute>],
-    default: Option<&ErrorAttr>,
-) -> Variant {
+pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute], default: Option<&ErrorAttr>) -> Variant {
     let mut out = Variant::default();
     for attr in attrs {
         if attr.path().is_ident("status") {
@@ -212,15 +206,15 @@ pub(crate) fn variant(
                         args: Vec::new(),
                         thiserror: false,
                     };
-                    set_display(cx, &path_span(&meta.path), &mut out.display, display);
+                    set_display(cx, &meta.path, &mut out.display, display);
                 } else if meta.path.is_ident("from") {
-                    out.from.push(meta.value()?.parse()?);
+                    out.from.push(type_or_path(meta.value()?)?);
                 } else if meta.path.is_ident("transparent") {
-                    set_flag(cx, &path_span(&meta.path), &mut out.transparent);
+                    set_flag(cx, &meta.path, &mut out.transparent);
                 } else if meta.path.is_ident("io_kind") {
                     let kind: Ident = meta.value()?.parse()?;
                     if out.io_kind.is_some() {
-                        cx.recovered_spanned_by(&path_span(&meta.path), "written twice; keep one");
+                        cx.recovered_spanned_by(&meta.path, "written twice; keep one");
                     } else {
                         out.io_kind = Some(kind);
                     }
@@ -237,7 +231,7 @@ pub(crate) fn variant(
                         method = Ident::new(&snake, method.span());
                     }
                     if out.method.is_some() {
-                        cx.recovered_spanned_by(&path_span(&meta.path), "written twice; keep one");
+                        cx.recovered_spanned_by(&meta.path, "written twice; keep one");
                     } else {
                         out.method = Some(method);
                     }
@@ -255,7 +249,7 @@ pub(crate) fn variant(
                     })?;
                 } else if meta.path.is_ident("source") {
                     cx.recovered_spanned_by(
-                        &path_span(&meta.path),
+                        &meta.path,
                         "`source` goes on a field, not on a variant: \
                          `Variant(#[status(source)] SomeError)`",
                     );
@@ -275,7 +269,7 @@ pub(crate) fn variant(
                     set_flag(cx, &ident, &mut out.transparent);
                 }
                 Ok(ErrorAttr::Display(display)) => {
-                    set_display(cx, &path_span(attr.path()), &mut out.display, display);
+                    set_display(cx, attr.path(), &mut out.display, display);
                 }
                 Ok(ErrorAttr::Fmt(path)) => {
                     if out.fmt.is_some() {
@@ -297,7 +291,7 @@ pub(crate) fn variant(
         match default {
             Some(ErrorAttr::Display(display)) => out.display = Some(display.duplicate()),
             Some(ErrorAttr::Transparent(ident)) => out.transparent = Some(ident.span()),
-            Some(ErrorAttr::Fmt(path)) => out.fmt = Some(path.reparsed()),
+            Some(ErrorAttr::Fmt(path)) => out.fmt = Some(reparse(path)),
             None => {}
         }
     }
@@ -305,15 +299,15 @@ pub(crate) fn variant(
 }
 
 /// Parses a field's attributes; errors go to `cx`.
-pub(crate) fn field(cx: &Ctxt, attrs: &[Syntax<Attribute>]) -> Field {
+pub(crate) fn field(cx: &Ctxt, attrs: &[Attribute]) -> Field {
     let mut out = Field::default();
     for attr in attrs {
         if attr.path().is_ident("status") {
             let result = attr.parse_nested_meta(|meta| {
                 if meta.path.is_ident("from") {
-                    set_flag(cx, &path_span(&meta.path), &mut out.from);
+                    set_flag(cx, &meta.path, &mut out.from);
                 } else if meta.path.is_ident("source") {
-                    set_flag(cx, &path_span(&meta.path), &mut out.source);
+                    set_flag(cx, &meta.path, &mut out.source);
                 } else if is_variant_key(&meta) || meta.path.is_ident("transparent") {
                     reject(cx, &meta, |key| {
                         format!("`{key}` goes on a variant, not on a field")
@@ -329,7 +323,7 @@ pub(crate) fn field(cx: &Ctxt, attrs: &[Syntax<Attribute>]) -> Field {
                 cx.syn_error(error);
             }
         } else if attr.path().is_ident("from") || attr.path().is_ident("source") {
-            if let Err(error) = attr.require_path_only() {
+            if let Err(error) = attr.meta.require_path_only() {
                 cx.syn_error(error);
             }
             let slot = if attr.path().is_ident("from") {
@@ -337,7 +331,7 @@ pub(crate) fn field(cx: &Ctxt, attrs: &[Syntax<Attribute>]) -> Field {
             } else {
                 &mut out.source
             };
-            set_flag(cx, &path_span(attr.path()), slot);
+            set_flag(cx, attr.path(), slot);
         } else if attr.path().is_ident("error") {
             cx.recovered_spanned_by(attr, "`#[error(..)]` goes on a variant, not on a field");
         } else if attr.path().is_ident("backtrace") {
@@ -349,7 +343,7 @@ pub(crate) fn field(cx: &Ctxt, attrs: &[Syntax<Attribute>]) -> Field {
 }
 
 /// `#[from]`, `#[source]` or `#[backtrace]` anywhere but on a field.
-fn misplaced_field_attr(cx: &Ctxt, attr: &Syntax<Attribute>, place: &str) {
+fn misplaced_field_attr(cx: &Ctxt, attr: &Attribute, place: &str) {
     for name in ["from", "source"] {
         if attr.path().is_ident(name) {
             cx.recovered_spanned_by(
@@ -369,7 +363,7 @@ fn misplaced_field_attr(cx: &Ctxt, attr: &Syntax<Attribute>, place: &str) {
 pub(crate) const OWN_BACKTRACES: &str = "fast-status captures backtraces itself, when \
     `RUST_BACKTRACE` or `RUST_LIB_BACKTRACE` asks (or `set_backtrace_capture`)";
 
-fn backtrace_attr(cx: &Ctxt, attr: &Syntax<Attribute>) {
+fn backtrace_attr(cx: &Ctxt, attr: &Attribute) {
     cx.error_spanned_by(
         attr,
         format!("{OWN_BACKTRACES}; remove `#[backtrace]` and the field"),
@@ -380,7 +374,20 @@ fn backtrace_attr(cx: &Ctxt, attr: &Syntax<Attribute>) {
 pub(crate) enum ErrorAttr {
     Transparent(Ident),
     Display(Display),
-    Fmt(Syntax<Path>),
+    Fmt(Path),
+}
+
+/// A key's value that is a type (`from = std::io::Error`) or a path (`crate = ..`,
+/// `fmt = ..`). Where a type was expected (the value, or a generic argument in it), syn lists
+/// every token a type may start with; the error says "expected a type" instead.
+fn type_or_path<T: syn::parse::Parse>(input: ParseStream<'_>) -> syn::Result<T> {
+    input.parse().map_err(|error| {
+        if error.to_string().starts_with("expected one of") {
+            syn::Error::new(error.span(), "expected a type")
+        } else {
+            error
+        }
+    })
 }
 
 /// What `#[error(..)]` may hold, for the errors that say what was expected.
@@ -402,11 +409,11 @@ fn parse_error_attr(input: ParseStream<'_>) -> syn::Result<ErrorAttr> {
             return Err(syn::Error::new(ident.span(), ERROR_FORMS));
         }
         input.parse::<syn::Token![=]>()?;
-        let path: Syntax<Path> = input.parse()?;
+        let path = type_or_path(input)?;
         if !input.is_empty() {
             return Err(input.error("expected the path of a function alone after `fmt =`"));
         }
-        return Ok(ErrorAttr::Fmt(path.flattened()));
+        return Ok(ErrorAttr::Fmt(path));
     }
     let text: LitStr = input
         .parse()
@@ -443,18 +450,23 @@ fn parse_error_attr(input: ParseStream<'_>) -> syn::Result<ErrorAttr> {
     }))
 }
 
+/// A copy of `node`, parsed again from its own tokens (so with its spans).
+fn reparse<T: syn::parse::Parse + quote::ToTokens>(node: &T) -> T {
+    syn::parse2(node.to_token_stream()).expect("the tokens it was parsed from parse again")
+}
+
 /// Keys of `#[status(..)]` on a variant, also reported when written on the enum.
-fn is_variant_key(meta: &NestedMeta<'_, '_>) -> bool {
+fn is_variant_key(meta: &ParseNestedMeta<'_>) -> bool {
     ["display", "from", "io_kind", "method"]
         .iter()
         .any(|key| meta.path.is_ident(key))
 }
 
 /// Stores `value` in `slot`, or reports a duplicate at this (second) occurrence.
-fn set_once<T>(cx: &Ctxt, meta: &NestedMeta<'_, '_>, slot: &mut Option<T>, value: T) {
+fn set_once<T>(cx: &Ctxt, meta: &ParseNestedMeta<'_>, slot: &mut Option<T>, value: T) {
     if slot.is_some() {
         cx.recovered_spanned_by(
-            &path_span(&meta.path),
+            &meta.path,
             format!("duplicate `{}` key; keep only one", path_text(&meta.path)),
         );
     } else {
@@ -463,7 +475,7 @@ fn set_once<T>(cx: &Ctxt, meta: &NestedMeta<'_, '_>, slot: &mut Option<T>, value
 }
 
 /// Stores a display, or reports the second one at `at`.
-fn set_display(cx: &Ctxt, at: &dyn ToTokens, slot: &mut Option<Display>, display: Display) {
+fn set_display(cx: &Ctxt, at: &Path, slot: &mut Option<Display>, display: Display) {
     match slot {
         None => *slot = Some(display),
         Some(first) if first.thiserror == display.thiserror => {
@@ -483,8 +495,8 @@ fn set_display(cx: &Ctxt, at: &dyn ToTokens, slot: &mut Option<Display>, display
 }
 
 /// Records a flag (`transparent`, `from`, `source`), or reports a repeat at `at`.
-fn set_flag(cx: &Ctxt, at: &dyn ToTokens, slot: &mut Option<Span>) {
-    let span = first_span(&at.to_token_stream());
+fn set_flag(cx: &Ctxt, at: &dyn quote::ToTokens, slot: &mut Option<Span>) {
+    let span = at.to_token_stream().span();
     if slot.is_some() {
         cx.recovered_spanned_by(at, "written twice; keep one");
     } else {
@@ -495,16 +507,16 @@ fn set_flag(cx: &Ctxt, at: &dyn ToTokens, slot: &mut Option<Span>) {
 /// Skips `meta`'s value, if it has one, and reports `message(key)` on its key.
 fn reject(
     cx: &Ctxt,
-    meta: &NestedMeta<'_, '_>,
+    meta: &ParseNestedMeta<'_>,
     message: impl FnOnce(&str) -> String,
 ) -> syn::Result<()> {
     skip_value(meta)?;
-    cx.recovered_spanned_by(&path_span(&meta.path), message(&path_text(&meta.path)));
+    cx.recovered_spanned_by(&meta.path, message(&path_text(&meta.path)));
     Ok(())
 }
 
 /// Consumes `= value` or `(..)` after an unknown key so parsing can go on to the next key.
-fn skip_value(meta: &NestedMeta<'_, '_>) -> syn::Result<()> {
+fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
     if meta.input.peek(syn::Token![=]) {
         let value = meta.value()?;
         value.step(|cursor| {
@@ -522,4 +534,12 @@ fn skip_value(meta: &NestedMeta<'_, '_>) -> syn::Result<()> {
     } else {
         Ok(())
     }
+}
+
+fn path_text(path: &Path) -> String {
+    path.segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect::<Vec<_>>()
+        .join("::")
 }

@@ -4,9 +4,7 @@
 use std::cell::{Cell, RefCell};
 use std::fmt::Display;
 
-use crate::template::ToTokens;
-
-use crate::syntax::new_spanned;
+use quote::ToTokens;
 
 /// Collects errors; [`Ctxt::check`] combines them into one `syn::Error`.
 #[derive(Default)]
@@ -31,10 +29,10 @@ pub(crate) enum Checked {
 
 impl Ctxt {
     /// Records an error spanned on `tokens` that the input cannot be mended after (taken as
-    /// `dyn`: one copy of this and of [`new_spanned`] in the macro's code, not one per token
+    /// `dyn`: one copy of this and of syn's `new_spanned` in the macro's code, not one per token
     /// type).
     pub(crate) fn error_spanned_by(&self, tokens: &dyn ToTokens, message: impl Display) {
-        self.syn_error(new_spanned(tokens, message));
+        self.syn_error(syn::Error::new_spanned(tokens, message));
     }
 
     /// Records an already-built error that the input cannot be mended after.
@@ -51,7 +49,7 @@ impl Ctxt {
 
     /// [`Ctxt::recovered`] for an error spanned on `tokens`.
     pub(crate) fn recovered_spanned_by(&self, tokens: &dyn ToTokens, message: impl Display) {
-        self.recovered(new_spanned(tokens, message));
+        self.recovered(syn::Error::new_spanned(tokens, message));
     }
 
     /// All recorded errors, combined, and whether the input was mended after each.

@@ -5,6 +5,7 @@
 //! the text is that field).
 
 use proc_macro2::{Group, Ident, Spacing, Span, TokenStream, TokenTree};
+use quote::format_ident;
 use syn::LitStr;
 use syn::ext::IdentExt as _;
 
@@ -260,10 +261,7 @@ impl Resolver<'_> {
         if let Some(field) = field.map(|i| &self.fields[i]).filter(|f| f.path)
             && shows_with_display(&hole.spec)
         {
-            let name = Ident::new(
-                &format!("__fs_path_{}", field.binding.unraw()),
-                self.text.span(),
-            );
+            let name = format_ident!("__fs_path_{}", field.binding, span = self.text.span());
             inside = name.to_string();
             if !self.paths.iter().any(|(known, _)| *known == name) {
                 self.paths.push((name, field.binding.clone()));

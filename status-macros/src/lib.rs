@@ -1,13 +1,12 @@
 //! `#[derive(FastStatus)]`: turns an error-code enum into a one-word status type.
 //!
 //! Use it through the `fast-status` crate, which re-exports it with the runtime it targets.
-//! The macro works in three steps, one module each: `ast` parses the input into a borrowed
-//! view (of the syntax `syntax` and `nodes` read over `syn`'s token cursor, each node kept
-//! with its tokens: `syn` is built with neither `printing` nor `derive`), `valid` checks the
-//! rules that look at more than one thing, and `expand` (the only module that writes code,
-//! with `template!`: the crate does not depend on `quote`) emits the status type or, on
-//! invalid input, the errors: beside the status type of the mended input when every mistake
-//! could be mended (a text, a key or a field's mark left out), else beside a small fallback.
+//! The derive works in three steps, one module each (see `derive` below): `ast` parses the
+//! `syn::DeriveInput` into a borrowed view (its attributes read by `attr`), `valid` checks the
+//! rules that look at more than one thing, and `expand` writes the status type with `quote!`
+//! or, on invalid input, the errors: beside the status type of the mended input when every
+//! mistake could be mended (a text, a key or a field's mark left out), else beside a small
+//! fallback. `status_macro` parses and expands `status!`, `bail!` and `ensure!`.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -17,13 +16,12 @@ mod case;
 mod ctxt;
 mod expand;
 mod format;
-mod nodes;
-mod status;
-mod syntax;
-mod template;
+mod status_macro;
 mod valid;
 
 use proc_macro::TokenStream;
+
+use crate::ctxt::Ctxt;
 
 /// Derives a one-word status type for an enum of error codes, or of error kinds with fields.
 ///
@@ -96,15 +94,29 @@ use proc_macro::TokenStream;
 /// write instead, all of them in one build.
 #[proc_macro_derive(FastStatus, attributes(status, error, from, source, backtrace))]
 pub fn derive_fast_status(input: TokenStream) -> TokenStream {
-    let input = syn::parse_macro_input!(input as syntax::DeriveInput);
-    expand::derive(&input).into()
+    let node = syn::parse_macro_input!(input as syn::DeriveInput);
+    derive(&node).into()
+}
+
+/// The derive's pipeline: parse, validate, expand. Every mistake is reported to one [`Ctxt`],
+/// so the user sees all of them from one build.
+fn derive(node: &syn::DeriveInput) -> proc_macro2::TokenStream {
+    let cx = Ctxt::default();
+    // Parse: a borrowed view of the enum, its attributes typed; `None` if it is not an enum.
+    let mut input = ast::Input::from_syn(&cx, node);
+    // Validate: the rules that look at more than one variant, mending what can be mended.
+    if let Some(input) = &mut input {
+        valid::check(&cx, input);
+    }
+    // Expand: the status type, or the errors beside the mended input's or a fallback.
+    expand::expand(cx.check(), input.as_ref())
 }
 
 /// The implementation of `fast_status::status!`, which passes its own `$crate` first.
 #[doc(hidden)]
 #[proc_macro]
 pub fn __status(input: TokenStream) -> TokenStream {
-    status_or_bail(input, expand::Macro::Status)
+    status_macro::status_or_bail(input.into(), status_macro::Macro::Status).into()
 }
 
 /// The implementation of `fast_status::bail!` (and `ensure!`), which passes its own `$crate`
@@ -112,15 +124,7 @@ pub fn __status(input: TokenStream) -> TokenStream {
 #[doc(hidden)]
 #[proc_macro]
 pub fn __bail(input: TokenStream) -> TokenStream {
-    status_or_bail(input, expand::Macro::Bail)
-}
-
-fn status_or_bail(input: TokenStream, expanding: expand::Macro) -> TokenStream {
-    match status::Invocation::parse(input.into()) {
-        Ok(invocation) => expand::status(&invocation, expanding),
-        Err(error) => error.to_compile_error(),
-    }
-    .into()
+    status_macro::status_or_bail(input.into(), status_macro::Macro::Bail).into()
 }
 
 #[cfg(test)]

@@ -6,13 +6,12 @@ use std::path::PathBuf;
 
 use proc_macro2::TokenStream;
 use quote::quote;
+use syn::parse_quote;
 
-use crate::expand;
-use crate::syntax::DeriveInput;
+use crate::status_macro;
 
-fn check(name: &str, input: TokenStream) {
-    let input: DeriveInput = syn::parse2(input).expect("the input parses");
-    let tokens = expand::derive(&input);
+fn check(name: &str, input: &syn::DeriveInput) {
+    let tokens = crate::derive(input);
     let file: syn::File = syn::parse2(tokens).expect("the expansion parses as a file");
     let title = format!("`#[derive(FastStatus)]` for `{}`", input.ident);
     compare(name, &title, &file);
@@ -56,7 +55,7 @@ fn compare(name: &str, title: &str, file: &syn::File) {
 fn design_example() {
     check(
         "design-example",
-        quote! {
+        &parse_quote! {
             /// Why a read failed.
             #[derive(FastStatus, Clone, Copy, Debug, PartialEq, Eq, Hash)]
             #[status(name = Status)]
@@ -78,7 +77,7 @@ fn design_example() {
 fn kinds_with_fields() {
     check(
         "kinds",
-        quote! {
+        &parse_quote! {
             /// Why parsing failed.
             #[derive(FastStatus, Debug)]
             #[status(name = Error)]
@@ -107,7 +106,7 @@ fn kinds_with_fields() {
 fn minimal_with_renamed_crate() {
     check(
         "renamed-crate",
-        quote! {
+        &parse_quote! {
             #[derive(FastStatus, Clone, Copy)]
             #[status(crate = ::my_status)]
             pub(crate) enum ErrorKind {
@@ -118,10 +117,26 @@ fn minimal_with_renamed_crate() {
 }
 
 #[test]
+fn computed_discriminants() {
+    check(
+        "computed-discriminants",
+        &parse_quote! {
+            #[derive(FastStatus, Debug)]
+            #[repr(u8)]
+            enum FlagKind {
+                Short(u8) = 1 << 3,
+                Long { at: usize },
+                Done = Self::LAST,
+            }
+        },
+    );
+}
+
+#[test]
 fn keywords_and_gaps() {
     check(
         "keywords-and-gaps",
-        quote! {
+        &parse_quote! {
             #[derive(FastStatus, Clone, Copy)]
             enum ParseCode {
                 Type = 3,
@@ -137,7 +152,7 @@ fn keywords_and_gaps() {
 fn invalid_input_expands_to_errors_and_fallback() {
     check(
         "invalid-fallback",
-        quote! {
+        &parse_quote! {
             #[derive(FastStatus, Clone, Copy)]
             #[status(name = Status)]
             enum StatusCode {
@@ -161,7 +176,7 @@ fn status_macro_forms() {
         // More than 12 pieces: `from_pieces`, over a slice of them.
         quote!(::fast_status; StatusCode::Invalid, "{a}.{b}.{c}.{d}.{e}.{f}.{g}.{h}.{i}"),
     ];
-    let statements = expansions(&forms, expand::Macro::Status).map(|e| quote!(let _ = #e;));
+    let statements = expansions(&forms, status_macro::Macro::Status).map(|e| quote!(let _ = #e;));
     let file = syn::parse2(quote! {
         fn status_forms() {
             #(#statements)*
@@ -182,7 +197,8 @@ fn bail_macro_forms() {
         quote!(::fast_status; StatusCode::Invalid, "header needs 4 bytes"),
         quote!(::fast_status; StatusCode::Invalid, "no u32 at {at} in {} bytes", buf.len()),
     ];
-    let statements = expansions(&forms, expand::Macro::Bail).map(|e| quote!(if failed { #e; }));
+    let statements =
+        expansions(&forms, status_macro::Macro::Bail).map(|e| quote!(if failed { #e; }));
     let file = syn::parse2(quote! {
         fn bail_forms() -> Result<u32, Status> {
             #(#statements)*
@@ -200,10 +216,10 @@ fn bail_macro_forms() {
 /// The expansion of each of `forms` (a macro's input after the facade's `$crate;`).
 fn expansions(
     forms: &[TokenStream],
-    expanding: expand::Macro,
+    expanding: status_macro::Macro,
 ) -> impl Iterator<Item = TokenStream> + '_ {
     forms.iter().map(move |form| {
-        let invocation = crate::status::Invocation::parse(form.clone()).expect("parses");
-        expand::status(&invocation, expanding)
+        let invocation = status_macro::Invocation::parse(form.clone()).expect("parses");
+        status_macro::status(&invocation, expanding)
     })
 }

@@ -3,13 +3,14 @@
 //! display texts against the fields, `from`, `source` and `transparent`. A repeated code is
 //! rustc's to report; it is only mended here.
 
-use crate::ast::{Input, Variant};
+use quote::ToTokens;
+use syn::Type;
+
+use crate::ast::{Input, Raw, Variant};
 use crate::attr::OWN_BACKTRACES;
 use crate::case::{Spelling, spelling};
 use crate::ctxt::Ctxt;
 use crate::format;
-use crate::nodes::{Path, Type};
-use crate::syntax::{Syntax, new_spanned};
 
 /// Variant names that mean success, which a status never is.
 const SUCCESS_NAMES: &[&str] = &["Ok", "OK", "Success"];
@@ -121,8 +122,8 @@ fn check_display(cx: &Ctxt, variant: &mut Variant<'_>, has_kinds: bool) {
             // A code's text is a `&'static str`: nothing in it is formatted. A kind's is
             // written by the kind's `Display`, which formats it.
             Ok(plan) if !has_kinds && (plan.has_holes || !plan.args.is_empty()) => {
-                Some(new_spanned(
-                    &display.text.token(),
+                Some(syn::Error::new_spanned(
+                    &display.text,
                     format!(
                         "`{}` is a code, whose text is a `&'static str` shown as written, so \
                          nothing can be formatted into it; write the text out (`{{{{` writes a \
@@ -143,15 +144,15 @@ fn check_display(cx: &Ctxt, variant: &mut Variant<'_>, has_kinds: bool) {
 }
 
 /// `#[error(fmt = path)]` must be alone, on a variant with fields.
-fn fmt_error(variant: &Variant<'_>, fmt: &Syntax<Path>) -> Option<syn::Error> {
+fn fmt_error(variant: &Variant<'_>, fmt: &syn::Path) -> Option<syn::Error> {
     if variant.attrs.display.is_some() || variant.attrs.transparent.is_some() {
-        Some(new_spanned(
+        Some(syn::Error::new_spanned(
             fmt,
             "this variant's text is given twice: `fmt = ..` writes it, and so does the text or \
              `transparent` beside it; keep one",
         ))
     } else if variant.fields.is_empty() {
-        Some(new_spanned(
+        Some(syn::Error::new_spanned(
             fmt,
             format!(
                 "`{}` has no fields, so its text is a code's fixed text, written as \
@@ -184,7 +185,7 @@ fn check_fields(cx: &Ctxt, variant: &mut Variant<'_>) {
         variant.attrs.transparent = None;
     }
     if let (Some(ty), false) = (variant.attrs.from.first(), variant.fields.is_empty()) {
-        cx.recovered(new_spanned(
+        cx.recovered(syn::Error::new_spanned(
             ty,
             format!(
                 "`from = ..` converts into a variant without fields; `{name}` has fields, so \
@@ -222,7 +223,7 @@ fn check_fields(cx: &Ctxt, variant: &mut Variant<'_>) {
             .iter()
             .filter(|f| !f.attrs.backtrace && is_backtrace(f.ty()));
         let error = match (backtraces.next(), backtraces.next()) {
-            (Some(backtrace), None) if fields == 2 => new_spanned(
+            (Some(backtrace), None) if fields == 2 => syn::Error::new_spanned(
                 backtrace.ty(),
                 format!(
                     "{OWN_BACKTRACES}, and `from` builds `{name}` from the converted value \
@@ -246,7 +247,8 @@ fn check_fields(cx: &Ctxt, variant: &mut Variant<'_>) {
 /// by its last path segment, without arguments).
 fn is_backtrace(ty: &Type) -> bool {
     match ty {
-        Type::Path(path) => path
+        Type::Path(path) if path.qself.is_none() => path
+            .path
             .segments
             .last()
             .is_some_and(|last| last.ident == "Backtrace" && last.arguments.is_none()),
@@ -350,8 +352,8 @@ fn check_from_types(cx: &Ctxt, input: &mut Input<'_>) {
     let mut seen = Names::default();
     for variant in &mut input.variants {
         let name = variant.name.clone();
-        let mut first_of = |ty: &Syntax<Type>| {
-            let Err(first) = seen.insert(&ty.tokens().to_string(), &name) else {
+        let mut first_of = |ty: &syn::Type| {
+            let Err(first) = seen.insert(&ty.to_token_stream().to_string(), &name) else {
                 return true;
             };
             cx.recovered_spanned_by(
@@ -381,7 +383,7 @@ fn mend_repeated_codes(input: &mut Input<'_>) {
     let mut taken: Vec<u32> = Vec::new();
     let mut repeated = Vec::new();
     for (index, variant) in input.variants.iter().enumerate() {
-        if let Some(raw) = variant.raw {
+        if let Raw::Known(raw) = variant.raw {
             match taken.binary_search(&raw) {
                 Ok(_) => repeated.push(index),
                 Err(at) => taken.insert(at, raw),
@@ -390,7 +392,7 @@ fn mend_repeated_codes(input: &mut Input<'_>) {
     }
     let mut free = (0..).filter(|raw| taken.binary_search(raw).is_err());
     for index in repeated {
-        input.variants[index].raw = free.next();
+        input.variants[index].raw = free.next().map_or(Raw::Invalid, Raw::Known);
     }
 }
 

@@ -380,8 +380,8 @@ impl ::core::convert::From<StatusCode> for __fast_status_StatusCode::Status {
     }
 }
 ::fast_status::__private::if_std! {
-    #[automatically_derived] #[allow(deprecated)] impl ::core::convert::From
-    <__fast_status_StatusCode::Status > for ::fast_status::__private::io::Error { #[doc =
+    #[automatically_derived] #[allow(deprecated)] impl ::core::convert::From <
+    __fast_status_StatusCode::Status > for ::fast_status::__private::io::Error { #[doc =
     "An `io::Error` whose inner error is the status (`into_inner()` and `get_ref()` give the [`Status`] back), of the `ErrorKind` the code's `io_kind` names, or else of the `io::Error` the status was made from (`NotFound` stays `NotFound`), or else `Other`."]
     fn from(status : __fast_status_StatusCode::Status) -> Self {
     ::fast_status::__private::io::Error::new(::fast_status::__private::io_error_kind(::core::option::Option::None,
@@ -391,13 +391,13 @@ impl ::core::convert::From<StatusCode> for __fast_status_StatusCode::Status {
     #[automatically_derived] impl ::fast_status::__private::serde::Serialize for
     __fast_status_StatusCode::Status { fn serialize < S :
     ::fast_status::__private::serde::Serializer > (& self, serializer : S,) ->
-    ::core::result::Result < S::Ok, S::Error > {
-    ::fast_status::__private::serialize::<StatusCode, S > (& self.0, serializer) } }
-    #[automatically_derived] impl <'de > ::fast_status::__private::serde::Deserialize
-    <'de > for __fast_status_StatusCode::Status { fn deserialize < D :
-    ::fast_status::__private::serde::Deserializer <'de >> (deserializer : D,) ->
-    ::core::result::Result < Self, D::Error > {
-    ::fast_status::__private::deserialize::<StatusCode, D > (deserializer) } }
+    ::core::result::Result < S::Ok, S::Error > { ::fast_status::__private::serialize:: <
+    StatusCode, S > (& self.0, serializer) } } #[automatically_derived] impl < 'de >
+    ::fast_status::__private::serde::Deserialize < 'de > for
+    __fast_status_StatusCode::Status { fn deserialize < D :
+    ::fast_status::__private::serde::Deserializer < 'de >> (deserializer : D,) ->
+    ::core::result::Result < Self, D::Error > { ::fast_status::__private::deserialize:: <
+    StatusCode, D > (deserializer) } }
 }
 #[automatically_derived]
 impl ::core::fmt::Display for __fast_status_StatusCode::Status {

@@ -541,13 +541,13 @@ for __fast_status_ErrorKind::Error {
     }
 }
 ::fast_status::__private::if_std! {
-    #[automatically_derived] #[allow(deprecated)] impl ::core::convert::From
-    <__fast_status_ErrorKind::Error > for ::fast_status::__private::io::Error { #[doc =
+    #[automatically_derived] #[allow(deprecated)] impl ::core::convert::From <
+    __fast_status_ErrorKind::Error > for ::fast_status::__private::io::Error { #[doc =
     "An `io::Error` whose inner error is the status (`into_inner()` and `get_ref()` give the [`Error`] back), of the `ErrorKind` the code's `io_kind` names, or else of the `io::Error` the status was made from (`NotFound` stays `NotFound`), or else `Other`."]
     fn from(status : __fast_status_ErrorKind::Error) -> Self {
     ::fast_status::__private::io::Error::new({ let kind = status.kind(); let first :
-    ::core::option::Option <& (dyn ::core::error::Error + 'static) > = { use
-    ::fast_status::__private::AsDynError as _; kind.as_deref().and_then(|value | match
+    ::core::option::Option < & (dyn ::core::error::Error + 'static) > = { use
+    ::fast_status::__private::AsDynError as _; kind.as_deref().and_then(| value | match
     value { ErrorKind::Other(field0) => ::core::option::Option::Some(field0
     .as_dyn_error()), #[allow(unreachable_patterns)] _ => ::core::option::Option::None,
     }) }; ::fast_status::__private::io_error_kind(first, & status) }, status) } }
@@ -557,13 +557,12 @@ for __fast_status_ErrorKind::Error {
     __fast_status_ErrorKind::Error { fn serialize < S :
     ::fast_status::__private::serde::Serializer > (& self, serializer : S,) ->
     ::core::result::Result < S::Ok, S::Error > {
-    ::fast_status::__private::serialize_kind::<ErrorKind, S > (& self.0, serializer) } }
-    #[automatically_derived] impl <'de > ::fast_status::__private::serde::Deserialize
-    <'de > for __fast_status_ErrorKind::Error { fn deserialize < D :
-    ::fast_status::__private::serde::Deserializer <'de >> (deserializer : D,) ->
-    ::core::result::Result < Self, D::Error > {
-    ::fast_status::__private::deserialize::<__fast_status_ErrorKind::ErrorCode, D >
-    (deserializer) } }
+    ::fast_status::__private::serialize_kind:: < ErrorKind, S > (& self.0, serializer) }
+    } #[automatically_derived] impl < 'de > ::fast_status::__private::serde::Deserialize
+    < 'de > for __fast_status_ErrorKind::Error { fn deserialize < D :
+    ::fast_status::__private::serde::Deserializer < 'de >> (deserializer : D,) ->
+    ::core::result::Result < Self, D::Error > { ::fast_status::__private::deserialize:: <
+    __fast_status_ErrorKind::ErrorCode, D > (deserializer) } }
 }
 #[automatically_derived]
 impl ::core::fmt::Display for __fast_status_ErrorKind::Error {

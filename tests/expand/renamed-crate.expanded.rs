@@ -301,8 +301,8 @@ impl ::core::convert::From<ErrorKind> for __fast_status_ErrorKind::Error {
     }
 }
 ::my_status::__private::if_std! {
-    #[automatically_derived] #[allow(deprecated)] impl ::core::convert::From
-    <__fast_status_ErrorKind::Error > for ::my_status::__private::io::Error { #[doc =
+    #[automatically_derived] #[allow(deprecated)] impl ::core::convert::From <
+    __fast_status_ErrorKind::Error > for ::my_status::__private::io::Error { #[doc =
     "An `io::Error` whose inner error is the status (`into_inner()` and `get_ref()` give the [`Error`] back), of the `ErrorKind` the code's `io_kind` names, or else of the `io::Error` the status was made from (`NotFound` stays `NotFound`), or else `Other`."]
     fn from(status : __fast_status_ErrorKind::Error) -> Self {
     ::my_status::__private::io::Error::new(::my_status::__private::io_error_kind(::core::option::Option::None,
@@ -312,13 +312,12 @@ impl ::core::convert::From<ErrorKind> for __fast_status_ErrorKind::Error {
     #[automatically_derived] impl ::my_status::__private::serde::Serialize for
     __fast_status_ErrorKind::Error { fn serialize < S :
     ::my_status::__private::serde::Serializer > (& self, serializer : S,) ->
-    ::core::result::Result < S::Ok, S::Error > {
-    ::my_status::__private::serialize::<ErrorKind, S > (& self.0, serializer) } }
-    #[automatically_derived] impl <'de > ::my_status::__private::serde::Deserialize <'de
-    > for __fast_status_ErrorKind::Error { fn deserialize < D :
-    ::my_status::__private::serde::Deserializer <'de >> (deserializer : D,) ->
-    ::core::result::Result < Self, D::Error > {
-    ::my_status::__private::deserialize::<ErrorKind, D > (deserializer) } }
+    ::core::result::Result < S::Ok, S::Error > { ::my_status::__private::serialize:: <
+    ErrorKind, S > (& self.0, serializer) } } #[automatically_derived] impl < 'de >
+    ::my_status::__private::serde::Deserialize < 'de > for __fast_status_ErrorKind::Error
+    { fn deserialize < D : ::my_status::__private::serde::Deserializer < 'de >>
+    (deserializer : D,) -> ::core::result::Result < Self, D::Error > {
+    ::my_status::__private::deserialize:: < ErrorKind, D > (deserializer) } }
 }
 #[automatically_derived]
 impl ::core::fmt::Display for __fast_status_ErrorKind::Error {

@@ -2,16 +2,16 @@
 //! `with_source`, `context` (also `FastStatus` methods), `detail`, `details`, `context_lines`.
 
 use proc_macro2::TokenStream;
+use quote::quote;
 
 use super::Gen;
-use crate::template::template;
 
 /// The inherent builders and extras accessors (also `FastStatus` methods).
 pub(super) fn builders(g: &Gen<'_>) -> TokenStream {
     let status_ty = &g.status_ty;
     let krate = &g.input.krate;
     let private = &g.private;
-    template! { status_ty, private, krate;
+    quote! {
         // The methods the `FastStatus` trait has too, callable without importing it; and a
         // message or a context line is any `Display`.
         #[allow(clippy::same_name_method, clippy::impl_trait_in_params)]

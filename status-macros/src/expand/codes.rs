@@ -2,13 +2,14 @@
 //! same discriminants); for an enum of codes, the input itself. Both get `impl Code` and the
 //! hidden helper `status!` uses to build a static status.
 
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::{Literal, Span, TokenStream};
+use quote::{ToTokens, quote, quote_spanned};
 use syn::Ident;
 use syn::ext::IdentExt as _;
+use syn::spanned::Spanned;
 
 use super::Gen;
-use crate::ast::Variant;
-use crate::template::{concat, separated, template};
+use crate::ast::{Raw, Variant, without_self};
 
 /// `enum ErrorCode { TooBig = 0, .. }` beside `enum ErrorKind`, written for the module it is
 /// defined in (see `Placement`): its visibility and its links reach out of it.
@@ -24,20 +25,49 @@ pub(super) fn code_enum(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     );
     let variants = g.input.variants.iter().map(|v| {
         let ident = v.ident;
-        let raw = Literal::u32_unsuffixed(raw(v));
+        // The kind's discriminant: its value where the derive knows it, else the expression,
+        // evaluated as the kind's was: names in it are the module's (outside this one), and
+        // `Self` is the kind.
+        let discriminant = match &v.raw {
+            Raw::Known(raw) => {
+                let raw = Literal::u32_unsuffixed(*raw);
+                quote!(= #raw)
+            }
+            Raw::Computed(Some(expr)) => {
+                let expr = without_self(*expr, g.input.ident)
+                    .map_or_else(|| expr.to_token_stream(), |expr| expr.to_token_stream());
+                quote! {
+                    = {
+                        #[allow(unused_imports)]
+                        use super::*;
+                        #expr
+                    }
+                }
+            }
+            Raw::Computed(None) => TokenStream::new(),
+            Raw::Invalid => unreachable!("validated: every code is valid"),
+        };
         let doc = format!("The code of [`{kind}::{ident}`](super::{kind}::{ident}).");
-        let carried = concat(&v.carried);
-        template! { doc, carried, ident, raw;
+        let carried = &v.carried;
+        quote! {
             #[doc = #doc]
-            #carried
-            #ident = #raw,
+            #(#carried)*
+            #ident #discriminant,
         }
     });
+    // Computed discriminants are of the kind's `#[repr(..)]` type, and so are the codes'.
+    let repr = g
+        .input
+        .variants
+        .iter()
+        .any(|v| matches!(v.raw, Raw::Computed(_)))
+        .then_some(g.input.repr.as_ref())
+        .flatten()
+        .map(|repr| quote!(#[repr(#repr)]));
     // A `#[non_exhaustive]` enum of kinds can gain variants, and so can its codes: other
     // crates' matches on `code()` need a wildcard arm as theirs on `kind()` do.
     let non_exhaustive = g.input.non_exhaustive;
-    let variants = concat(variants);
-    template! { doc, non_exhaustive, vis, code, variants;
+    quote! {
         #[doc = #doc]
         #non_exhaustive
         #[derive(
@@ -48,15 +78,52 @@ pub(super) fn code_enum(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             ::core::cmp::Eq,
             ::core::hash::Hash
         )]
+        #repr
         #vis enum #code {
-            #variants
+            #(#variants)*
         }
     }
 }
 
-/// The raw code of a valid variant.
-fn raw(variant: &Variant<'_>) -> u32 {
-    variant.raw.expect("validated: every code is valid")
+/// The pattern of `variant`'s code in a match on the raw code `raw`: its value where the
+/// derive knows it, else a guard comparing `raw` with it (`Code::X as u32` is a constant: the
+/// arms compile to the same comparisons).
+pub(super) fn raw_pattern(g: &Gen<'_>, variant: &Variant<'_>, raw: &Ident) -> TokenStream {
+    match &variant.raw {
+        Raw::Known(value) => Literal::u32_unsuffixed(*value).into_token_stream(),
+        Raw::Computed(_) => {
+            let (code_ty, ident) = (&g.code_ty, variant.ident);
+            quote!(_ if #raw == #code_ty::#ident as ::core::primitive::u32)
+        }
+        Raw::Invalid => unreachable!("validated: every code is valid"),
+    }
+}
+
+/// For each code the compiler computes, a compile-time check that it is in `0..2^30`, spanned
+/// on its discriminant (or, after one, on the variant).
+fn computed_ranges(g: &Gen<'_>) -> TokenStream {
+    let code_ty = &g.code_ty;
+    g.input
+        .variants
+        .iter()
+        .filter_map(|v| match &v.raw {
+            Raw::Computed(expr) => Some((v.ident, expr.map_or(v.ident.span(), Spanned::span))),
+            _ => None,
+        })
+        .map(|(ident, span)| {
+            let message = format!(
+                "the code of `{ident}` is out of range: codes are `0..2^30`, so that they fit \
+                 an inline status on every target; use a smaller, non-negative discriminant"
+            );
+            quote_spanned! {span=>
+                const _: () = ::core::assert!(
+                    #code_ty::#ident as ::core::primitive::i128 >= 0
+                        && (#code_ty::#ident as ::core::primitive::i128) < 1 << 30,
+                    #message
+                );
+            }
+        })
+        .collect()
 }
 
 /// `impl Code for` the code enum, and the hidden helper `status!` uses to build a static status
@@ -71,43 +138,48 @@ pub(super) fn code_impl(g: &Gen<'_>) -> TokenStream {
     let krate = &g.input.krate;
     let vis = g.input.vis;
     let variants: Vec<&Ident> = g.input.variants.iter().map(|v| v.ident).collect();
-    let raws = g
-        .input
-        .variants
-        .iter()
-        .map(|v| Literal::u32_unsuffixed(raw(v)));
+    let raw = Ident::new("raw", Span::call_site());
+    let raws = g.input.variants.iter().map(|v| raw_pattern(g, v, &raw));
     let names = g.input.variants.iter().map(|v| v.name.clone());
     let text = text(g, &variants);
-    let from_own_raw = from_own_raw(g, &variants);
+    let ranges = computed_ranges(g);
+    // `__from_own_raw`: the first code is the default arm, so it has no arm of its own; with
+    // one code, no match at all.
+    let (first, others) = variants
+        .split_first()
+        .expect("validated: at least one variant");
+    let other_raws = g.input.variants[1..]
+        .iter()
+        .map(|v| raw_pattern(g, v, &raw));
+    let from_own_raw = if others.is_empty() {
+        quote! {
+            fn __from_own_raw(_: ::core::primitive::u32) -> Self {
+                Self::#first
+            }
+        }
+    } else {
+        quote! {
+            fn __from_own_raw(raw: ::core::primitive::u32) -> Self {
+                match raw {
+                    #(#other_raws => Self::#others,)*
+                    _ => Self::#first,
+                }
+            }
+        }
+    };
     // `backtrace = never`; the trait's default is to capture when the environment asks.
     let backtraces = g.input.no_backtraces.then(|| {
-        template! { private;
+        quote! {
             const __BACKTRACES: #private::Backtraces = #private::Backtraces::Never;
         }
     });
-    let all = separated(
-        variants
-            .iter()
-            .map(|variant| template!(variant; Self::#variant)),
-        ',',
-    );
-    let from_raw_arms = concat(raws.zip(&variants).map(|(raw, variant)| {
-        template!(raw, variant; #raw => ::core::option::Option::Some(Self::#variant),)
-    }));
-    let name_arms = concat(
-        names
-            .zip(&variants)
-            .map(|(name, variant)| template!(name, variant; Self::#variant => #name,)),
-    );
-    template! {
-        krate, code_ty, status_ty, all, backtraces, from_raw_arms, text, name_arms, from_own_raw,
-        vis, private;
+    quote! {
         #[automatically_derived]
         #[allow(deprecated)]
         impl #krate::Code for #code_ty {
             type Status = #status_ty;
 
-            const ALL: &'static [Self] = &[#all];
+            const ALL: &'static [Self] = &[#(Self::#variants),*];
             #backtraces
 
             #[inline]
@@ -118,7 +190,7 @@ pub(super) fn code_impl(g: &Gen<'_>) -> TokenStream {
             #[inline]
             fn from_raw(raw: ::core::primitive::u32) -> ::core::option::Option<Self> {
                 match raw {
-                    #from_raw_arms
+                    #(#raws => ::core::option::Option::Some(Self::#variants),)*
                     _ => ::core::option::Option::None,
                 }
             }
@@ -127,7 +199,7 @@ pub(super) fn code_impl(g: &Gen<'_>) -> TokenStream {
 
             fn name(self) -> &'static ::core::primitive::str {
                 match self {
-                    #name_arms
+                    #(Self::#variants => #names,)*
                 }
             }
 
@@ -146,37 +218,8 @@ pub(super) fn code_impl(g: &Gen<'_>) -> TokenStream {
                 #status_ty(#private::Repr::from_static(status))
             }
         }
-    }
-}
 
-/// `Code::__from_own_raw`: the first code is the default arm, so it has no arm of its own; with
-/// one code, no match at all.
-fn from_own_raw(g: &Gen<'_>, variants: &[&Ident]) -> TokenStream {
-    let (first, others) = variants
-        .split_first()
-        .expect("validated: at least one variant");
-    if others.is_empty() {
-        return template! { first;
-            fn __from_own_raw(_: ::core::primitive::u32) -> Self {
-                Self::#first
-            }
-        };
-    }
-    let other_raws = g.input.variants[1..]
-        .iter()
-        .map(|v| Literal::u32_unsuffixed(raw(v)));
-    let arms = concat(
-        other_raws
-            .zip(others)
-            .map(|(raw, variant)| template!(raw, variant; #raw => Self::#variant,)),
-    );
-    template! { arms, first;
-        fn __from_own_raw(raw: ::core::primitive::u32) -> Self {
-            match raw {
-                #arms
-                _ => Self::#first,
-            }
-        }
+        #ranges
     }
 }
 
@@ -185,15 +228,10 @@ fn text(g: &Gen<'_>, variants: &[&Ident]) -> Option<TokenStream> {
     let own = g.input.variants.iter().any(|v| v.code_text() != v.name);
     own.then(|| {
         let texts = g.input.variants.iter().map(Variant::code_text);
-        let arms = concat(
-            texts
-                .zip(variants)
-                .map(|(text, variant)| template!(text, variant; Self::#variant => #text,)),
-        );
-        template! { arms;
+        quote! {
             fn text(self) -> &'static ::core::primitive::str {
                 match self {
-                    #arms
+                    #(Self::#variants => #texts,)*
                 }
             }
         }

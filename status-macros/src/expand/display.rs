@@ -3,12 +3,12 @@
 //! variant's source).
 
 use proc_macro2::TokenStream;
+use quote::quote;
 use syn::Ident;
 
 use super::{Gen, local};
 use crate::ast::Variant;
 use crate::format;
-use crate::template::{ToTokens as _, concat, separated, template, terminated};
 
 pub(super) fn display(g: &Gen<'_>) -> TokenStream {
     let Gen {
@@ -21,14 +21,14 @@ pub(super) fn display(g: &Gen<'_>) -> TokenStream {
     let name_str = name.to_string();
     let (display, debug) = match g.kind {
         None => (
-            template!(private, code_ty; #private::display::<#code_ty>(&self.0, f)),
-            template!(private, code_ty, name_str; #private::debug::<#code_ty>(&self.0, #name_str, f)),
+            quote!(#private::display::<#code_ty>(&self.0, f)),
+            quote!(#private::debug::<#code_ty>(&self.0, #name_str, f)),
         ),
         Some(kind) => {
             let (value, debug) = (local("value"), local("debug"));
             (
-                template!(private, kind; #private::display_kind::<#kind>(&self.0, f)),
-                template! { value, debug, private, kind, name_str;
+                quote!(#private::display_kind::<#kind>(&self.0, f)),
+                quote! {
                     let #value = self.kind();
                     let #debug = #value.as_deref().and_then(|#value| {
                         use #private::{KindIsDebug as _, KindNotDebug as _};
@@ -40,7 +40,7 @@ pub(super) fn display(g: &Gen<'_>) -> TokenStream {
         }
     };
     let kind_display = g.kind.map(|kind| kind_display(g, kind));
-    template! { status_ty, display, debug, kind_display;
+    quote! {
         #[automatically_derived]
         impl ::core::fmt::Display for #status_ty {
             /// The code's text, or for a kind its variant's text with its fields; then
@@ -73,14 +73,13 @@ fn kind_display(g: &Gen<'_>, kind: &Ident) -> TokenStream {
         .variants
         .iter()
         .map(|v| variant_arm(v, &formatter, private));
-    let arms = concat(arms);
-    template! { kind, formatter, arms, private;
+    quote! {
         #[automatically_derived]
         #[allow(deprecated)]
         impl ::core::fmt::Display for #kind {
             fn fmt(&self, #formatter: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 match self {
-                    #arms
+                    #(#arms)*
                 }
             }
         }
@@ -108,23 +107,23 @@ fn variant_arm(v: &Variant<'_>, formatter: &Ident, private: &TokenStream) -> Tok
     if let Some(fmt) = &v.attrs.fmt {
         // thiserror's `fmt = path`: the fields by reference, in order, then the formatter.
         let pattern = super::kind::bind_all(v);
-        let bindings = terminated(v.fields.iter().map(|f| &f.binding), ',');
-        return template! { ident, pattern, fmt, bindings, formatter;
-            Self::#ident #pattern => #fmt(#bindings #formatter),
+        let bindings = v.fields.iter().map(|f| &f.binding);
+        return quote! {
+            Self::#ident #pattern => #fmt(#(#bindings,)* #formatter),
         };
     }
     if v.attrs.transparent.is_some() {
         let fields = v.field_names(v.ident.span());
         let pattern = pattern(v, &fields, &[true]);
         let field = &fields[0].binding;
-        return template! { ident, pattern, field, formatter;
+        return quote! {
             Self::#ident #pattern => ::core::fmt::Display::fmt(#field, #formatter),
         };
     }
     let Some(display) = &v.attrs.display else {
         let pattern = pattern(v, &v.field_names(v.ident.span()), &[]);
         let name = &v.name;
-        return template! { ident, pattern, formatter, name;
+        return quote! {
             Self::#ident #pattern => #formatter.write_str(#name),
         };
     };
@@ -134,27 +133,28 @@ fn variant_arm(v: &Variant<'_>, formatter: &Ident, private: &TokenStream) -> Tok
     let pattern = pattern(v, &fields, &plan.used);
     if !plan.has_holes && plan.args.is_empty() {
         let text = &plan.plain;
-        return template! { ident, pattern, formatter, text;
+        return quote! {
             Self::#ident #pattern => #formatter.write_str(#text),
         };
     }
-    let format = plan.format.token();
-    let mut args = concat(plan.args.iter().map(|arg| template!(arg; , #arg)));
+    let format = &plan.format;
+    let args = &plan.args;
     if plan.paths.is_empty() {
-        return template! { ident, pattern, formatter, format, args;
-            Self::#ident #pattern => ::core::write!(#formatter, #format #args),
+        return quote! {
+            Self::#ident #pattern => ::core::write!(#formatter, #format #(, #args)*),
         };
     }
     // `{path}` of a `PathBuf` field: shown through `display()`, as thiserror shows it.
-    args.extend(
-        plan.paths
-            .iter()
-            .map(|(name, binding)| template!(name, binding; , #name = #binding.__fs_as_display())),
-    );
-    template! { ident, pattern, private, formatter, format, args;
+    let (names, bindings): (Vec<_>, Vec<_>) = plan.paths.iter().cloned().unzip();
+    quote! {
         Self::#ident #pattern => {
             use #private::AsDisplay as _;
-            ::core::write!(#formatter, #format #args)
+            ::core::write!(
+                #formatter,
+                #format
+                #(, #args)*
+                #(, #names = #bindings.__fs_as_display())*
+            )
         }
     }
 }
@@ -177,23 +177,20 @@ fn pattern(v: &Variant<'_>, fields: &[format::FieldName], used: &[bool]) -> Toke
                 let binding = &name.binding;
                 match field.ident {
                     // A raw identifier's field, bound to its made-up name.
-                    Some(member) if member != binding => {
-                        template!(member, binding; #member: #binding)
-                    }
-                    _ => binding.to_token_stream(),
+                    Some(member) if member != binding => quote!(#member: #binding),
+                    _ => quote!(#binding),
                 }
             });
-        let bound = terminated(bound, ',');
-        template!(bound; { #bound .. })
+        quote!({ #(#bound,)* .. })
     } else {
         let fields = fields.iter().enumerate().map(|(i, f)| {
             if is_used(i) {
-                f.binding.to_token_stream()
+                let binding = &f.binding;
+                quote!(#binding)
             } else {
-                template!(; _)
+                quote!(_)
             }
         });
-        let fields = separated(fields, ',');
-        template!(fields; (#fields))
+        quote!((#(#fields),*))
     }
 }

@@ -2,10 +2,10 @@
 //! so the user sees no follow-on "cannot find type" errors.
 
 use proc_macro2::TokenStream;
+use quote::quote;
 
 use super::Placement;
 use crate::ast::Input;
-use crate::template::{template, terminated};
 
 /// On invalid input: the type and the trait impls that do not depend on the variants, so the
 /// user sees the real errors and no follow-on "cannot find type" ones.
@@ -20,7 +20,7 @@ pub(super) fn fallback(input: &Input<'_>) -> TokenStream {
     let placement = Placement::new(input);
     let status_ty = placement.path(name);
     let from_code = (!input.has_generics).then(|| {
-        template! { code, status_ty;
+        quote! {
             impl ::core::convert::From<#code> for #status_ty {
                 fn from(_: #code) -> Self {
                     ::core::unreachable!()
@@ -34,18 +34,18 @@ pub(super) fn fallback(input: &Input<'_>) -> TokenStream {
         .as_ref()
         .filter(|c| *c != code && *c != name)
         .map(|c| {
-            let variants = terminated(input.variants.iter().map(|v| v.ident), ',');
+            let variants = input.variants.iter().map(|v| v.ident);
             let vis = placement.inner_vis();
-            let code_enum = template! { vis, c, variants;
+            let code_enum = quote! {
                 #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::fmt::Debug)]
                 #vis enum #c {
-                    #variants
+                    #(#variants,)*
                 }
             };
             (c, code_enum)
         });
     let definition = placement.define(name, &TokenStream::new(), code_enum);
-    template! { definition, status_ty, from_code;
+    quote! {
         #definition
 
         impl ::core::clone::Clone for #status_ty {

@@ -3,9 +3,10 @@
 //! `Box<dyn Error + Send + Sync>` (the runtime's `sources` module picks which at compile time).
 
 use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
 
 use super::Gen;
-use crate::template::{concat, template};
 
 pub(super) fn from(g: &Gen<'_>) -> TokenStream {
     let Gen {
@@ -24,10 +25,10 @@ pub(super) fn from(g: &Gen<'_>) -> TokenStream {
                  error (its text is shown once, as the first cause, not repeated as a message)."
             );
             // Spanned on the type, so a type that cannot be a source is reported there, once.
-            let assert = template! { spanned(ty.span()) private, ty;
+            let assert = quote_spanned! {ty.span()=>
                 const { #private::assert_source::<#ty>() };
             };
-            let body = template! { assert, private, ty, code_ty, variant, backtraces;
+            let body = quote! {
                 #assert
                 use #private::{
                     BoxedSource as _, ErrorSource as _, NotASource as _, StatusAsSource as _,
@@ -39,7 +40,7 @@ pub(super) fn from(g: &Gen<'_>) -> TokenStream {
                     #backtraces,
                 ))
             };
-            template! { ty, status_ty, doc, body;
+            quote! {
                 #[automatically_derived]
                 #[allow(deprecated)]
                 impl ::core::convert::From<#ty> for #status_ty {
@@ -53,5 +54,5 @@ pub(super) fn from(g: &Gen<'_>) -> TokenStream {
             }
         })
     });
-    concat(impls)
+    quote!(#(#impls)*)
 }

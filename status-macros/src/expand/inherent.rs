@@ -2,12 +2,12 @@
 //! fields, its fields for one with), predicates, accessors, and for an enum of kinds `kind()`.
 
 use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
 use syn::Ident;
 
 use super::{Gen, constructor_name, local};
 use crate::ast::{Field, Variant};
 use crate::case::to_snake_case;
-use crate::template::{concat, separated, template};
 
 pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
     let Gen {
@@ -24,16 +24,16 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
         let method = constructor_name(v);
         // `Counted::counted(..)` is the variant's constructor, not a `new` in disguise.
         let allow =
-            (v.snake == type_snake).then(|| template!(; #[allow(clippy::self_named_constructors)]));
+            (v.snake == type_snake).then(|| quote!(#[allow(clippy::self_named_constructors)]));
         // A deprecated (or hidden) variant's constructor is deprecated (or hidden) too.
-        let mut attrs = allow.unwrap_or_default();
-        attrs.extend([concat(&v.carried)]);
+        let carried = &v.carried;
+        let attrs = quote!(#allow #(#carried)*);
         // Other crates cannot build a `#[non_exhaustive]` kind, so they cannot call its
         // constructor either, whose parameters would change with its fields.
         let vis = if g.kind.is_some() && v.non_exhaustive {
-            template!(; pub(crate))
+            quote!(pub(crate))
         } else {
-            template!(; pub)
+            quote!(pub)
         };
         match g.kind {
             Some(kind) if !v.fields.is_empty() => {
@@ -43,20 +43,20 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
         }
     });
     let predicates = g.input.variants.iter().map(|v| {
-        let method = Ident::new(&format!("is_{}", v.snake), v.method_site().span());
+        let method = format_ident!("is_{}", v.snake, span = v.method_site().span());
         let variant = v.ident;
         let doc = format!("Whether the code is [`{code}::{variant}`].");
+        let carried = &v.carried;
         // `__Hidden` (a hidden variant's old-style name) makes `is___hidden`.
         let allow = v
             .snake
             .starts_with('_')
-            .then(|| template!(; #[allow(non_snake_case)]));
-        let carried = concat(&v.carried);
-        template! { doc, carried, allow, method, code_ty, variant;
+            .then(|| quote!(#[allow(non_snake_case)]));
+        quote! {
             #[doc = #doc]
             #[inline]
             #[must_use]
-            #carried
+            #(#carried)*
             #allow
             pub fn #method(&self) -> ::core::primitive::bool {
                 self.0.raw_code() == #code_ty::#variant as ::core::primitive::u32
@@ -64,9 +64,7 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
         }
     });
     let kind = g.kind.map(|kind| kind_accessors(g, kind));
-    let constructors = concat(constructors);
-    let predicates = concat(predicates);
-    template! { status_ty, code_ty, private, backtraces, constructors, predicates, kind;
+    quote! {
         // A variant's constructor and predicate stand beside the `FastStatus` methods of the
         // same names (`code`, `message`); a message is any `Display`.
         #[allow(deprecated, clippy::same_name_method, clippy::impl_trait_in_params)]
@@ -90,9 +88,9 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
                 ))
             }
 
-            #constructors
+            #(#constructors)*
 
-            #predicates
+            #(#predicates)*
 
             /// The status's code.
             #[inline]
@@ -134,7 +132,7 @@ fn message_constructor(
         "A status of code [`{code}::{variant}`] with `message`, recording the caller's \
          location. One allocation, of the message's length."
     );
-    template! { doc, attrs, vis, method, code_ty, variant;
+    quote! {
         #[doc = #doc]
         #[cold]
         #[track_caller]
@@ -164,26 +162,24 @@ fn field_constructor(
         .map(|(i, f)| match f.ident {
             Some(ident) => ident.clone(),
             None if v.fields.len() == 1 => Ident::new("value", Span::call_site()),
-            None => Ident::new(&format!("value{i}"), Span::call_site()),
+            None => format_ident!("value{}", i),
         })
         .collect();
-    let value = {
-        let fields = separated(&params, ',');
-        if v.named {
-            template!(kind, variant, fields; #kind::#variant { #fields })
-        } else {
-            template!(kind, variant, fields; #kind::#variant(#fields))
-        }
+    let types = v.fields.iter().map(Field::ty);
+    let value = if v.named {
+        quote!(#kind::#variant { #(#params),* })
+    } else {
+        quote!(#kind::#variant(#(#params),*))
     };
-    let too_many = (params.len() > 7).then(|| template!(; #[allow(clippy::too_many_arguments)]));
+    let too_many = (params.len() > 7).then(|| quote!(#[allow(clippy::too_many_arguments)]));
     let body = if super::kind::may_pack(v) {
-        template!(value; Self::__from_kind(#value))
+        quote!(Self::__from_kind(#value))
     } else {
         let Gen {
             code_ty, private, ..
         } = g;
         let backtraces = g.backtraces();
-        template! { private, kind, value, code_ty, variant, backtraces;
+        quote! {
             use #private::{CannotStoreMadeKind as _, StoreMadeKind as _};
             Self((&&#private::KindProbe::<#kind>::NEW).__fs_store(
                 move || #value,
@@ -198,21 +194,14 @@ fn field_constructor(
          formatted: packed into the word when their values fit in 32 bits, else into one \
          allocation, which records the caller's location."
     );
-    let params = separated(
-        params
-            .iter()
-            .zip(v.fields.iter().map(Field::ty))
-            .map(|(param, ty)| template!(param, ty; #param: #ty)),
-        ',',
-    );
-    template! { doc, attrs, too_many, vis, method, params, body;
+    quote! {
         #[doc = #doc]
         #[cold]
         #[inline(never)]
         #[track_caller]
         #attrs
         #too_many
-        #vis fn #method(#params) -> Self {
+        #vis fn #method(#(#params: #types),*) -> Self {
             #body
         }
     }
@@ -232,7 +221,7 @@ fn kind_accessors(g: &Gen<'_>, kind: &Ident) -> TokenStream {
          keep a reference to them past the statement, bind the result first \
          (`let kind = status.kind();`)."
     );
-    template! { doc, krate, kind, private, value, raw, word, backtraces;
+    quote! {
         #[doc = #doc]
         #[inline]
         #[must_use]

@@ -6,22 +6,26 @@
 //! mistake, on the offending token: a field that is not `Send + Sync + 'static`, an enum that is
 //! not `Debug`.
 
-use proc_macro2::{Span, TokenStream, TokenTree};
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
 use syn::Ident;
+use syn::spanned::Spanned;
 
-use super::{Gen, local};
+use super::{Gen, codes, local};
 use crate::ast::{Field, Variant};
-use crate::nodes::{PathArguments, Type};
-use crate::syntax::Syntax;
-use crate::template::{ToTokens as _, concat, separated, template, terminated};
 
 pub(super) fn kind(g: &Gen<'_>) -> TokenStream {
     let Some(kind) = g.kind else {
         return TokenStream::new();
     };
-    let mut out = kind_impl(g, kind);
-    out.extend([conversions(g, kind), assertions(g, kind)]);
-    out
+    let kind_impl = kind_impl(g, kind);
+    let conversions = conversions(g, kind);
+    let assertions = assertions(g, kind);
+    quote! {
+        #kind_impl
+        #conversions
+        #assertions
+    }
 }
 
 /// `impl Kind`: raw code, packing, unpacking and source of each variant, and the statuses its
@@ -31,34 +35,29 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
         code_ty, private, ..
     } = g;
     let variants = &g.input.variants;
-    let raw_arms = concat(variants.iter().map(|v| {
+    let raw_arms = variants.iter().map(|v| {
         let ident = v.ident;
         let rest = rest_pattern(v);
-        template!(ident, rest, code_ty; Self::#ident #rest => #code_ty::#ident,)
-    }));
-    let pack_arms = concat(variants.iter().map(|v| pack_arm(g, v)));
-    let unpack_arms = concat(variants.iter().map(|v| unpack_arm(g, v)));
-    let fields = if variants.iter().any(|v| !v.fields.is_empty()) {
-        local("fields").to_token_stream()
-    } else {
-        template!(; _)
-    };
+        quote!(Self::#ident #rest => #code_ty::#ident,)
+    });
+    let pack_arms = variants.iter().map(|v| pack_arm(g, v));
     let raw = local("raw");
-    let source_arms = concat(variants.iter().filter_map(source_arm));
+    let unpack_arms = variants.iter().map(|v| unpack_arm(g, v, &raw));
+    let fields = if variants.iter().any(|v| !v.fields.is_empty()) {
+        let fields = local("fields");
+        quote!(#fields)
+    } else {
+        quote!(_)
+    };
+    let source_arms = variants.iter().filter_map(source_arm);
     let status_arms: Vec<_> = variants
         .iter()
         .filter_map(|v| source_status_arm(g, v))
         .collect();
-    let source_status = status_method(
-        g,
-        &Ident::new("source_status", Span::call_site()),
-        &status_arms,
-    );
+    let source_status = status_method(g, &quote!(source_status), &status_arms);
     let transparent_status = transparent_status(g);
-    let drop_arms = concat(variants.iter().filter_map(needs_drop_arm));
-    template! {
-        private, kind, code_ty, raw_arms, pack_arms, raw, fields, unpack_arms, source_arms,
-        source_status, transparent_status, drop_arms;
+    let drop_arms = variants.iter().filter_map(needs_drop_arm);
+    quote! {
         #[automatically_derived]
         #[allow(deprecated)]
         impl #private::Kind for #kind {
@@ -72,7 +71,7 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             #[inline]
             fn raw(&self) -> ::core::primitive::u32 {
                 (match self {
-                    #raw_arms
+                    #(#raw_arms)*
                 }) as ::core::primitive::u32
             }
 
@@ -80,7 +79,7 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             fn pack(&self) -> #private::Packing {
                 use #private::{OpaqueField as _, PackField as _};
                 match self {
-                    #pack_arms
+                    #(#pack_arms)*
                 }
             }
 
@@ -90,7 +89,7 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             ) -> ::core::option::Option<Self> {
                 use #private::{OpaqueField as _, PackField as _};
                 match #raw {
-                    #unpack_arms
+                    #(#unpack_arms)*
                     _ => ::core::option::Option::None,
                 }
             }
@@ -98,7 +97,7 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
                 use #private::AsDynError as _;
                 match self {
-                    #source_arms
+                    #(#source_arms)*
                     #[allow(unreachable_patterns)]
                     _ => ::core::option::Option::None,
                 }
@@ -111,7 +110,7 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             #[inline]
             fn needs_drop(&self) -> ::core::primitive::bool {
                 match self {
-                    #drop_arms
+                    #(#drop_arms)*
                     #[allow(unreachable_patterns)]
                     _ => false,
                 }
@@ -128,9 +127,9 @@ fn needs_drop_arm(v: &Variant<'_>) -> Option<TokenStream> {
     }
     let ident = v.ident;
     let rest = rest_pattern(v);
-    let types = terminated(v.fields.iter().map(Field::ty), ',');
-    Some(template! { ident, rest, types;
-        Self::#ident #rest => ::core::mem::needs_drop::<(#types)>(),
+    let types = v.fields.iter().map(Field::ty);
+    Some(quote! {
+        Self::#ident #rest => ::core::mem::needs_drop::<(#(#types,)*)>(),
     })
 }
 
@@ -138,18 +137,18 @@ fn needs_drop_arm(v: &Variant<'_>) -> Option<TokenStream> {
 fn rest_pattern(v: &Variant<'_>) -> TokenStream {
     match (v.fields.is_empty(), v.named) {
         (true, _) => TokenStream::new(),
-        (false, true) => template!(; { .. }),
-        (false, false) => template!(; (..)),
+        (false, true) => quote!({ .. }),
+        (false, false) => quote!((..)),
     }
 }
 
 /// The pattern binding every field of `v` to its binding.
 pub(super) fn bind_all(v: &Variant<'_>) -> TokenStream {
-    let bindings = separated(v.fields.iter().map(|f| &f.binding), ',');
+    let bindings = v.fields.iter().map(|f| &f.binding);
     match (v.fields.is_empty(), v.named) {
         (true, _) => TokenStream::new(),
-        (false, true) => template!(bindings; { #bindings }),
-        (false, false) => template!(bindings; (#bindings)),
+        (false, true) => quote!({ #(#bindings),* }),
+        (false, false) => quote!((#(#bindings),*)),
     }
 }
 
@@ -184,10 +183,10 @@ enum Width {
     Unknown,
 }
 
-fn written_width(ty: &Type) -> Width {
+fn written_width(ty: &syn::Type) -> Width {
     match ty {
-        Type::Path(path) => {
-            let Some(last) = path.segments.last() else {
+        syn::Type::Path(path) if path.qself.is_none() => {
+            let Some(last) = path.path.segments.last() else {
                 return Width::Unknown;
             };
             match last.ident.to_string().as_str() {
@@ -203,7 +202,12 @@ fn written_width(ty: &Type) -> Width {
                 _ => Width::Unknown,
             }
         }
-        Type::Reference(_) | Type::Compound => Width::Never,
+        syn::Type::Reference(_)
+        | syn::Type::TraitObject(_)
+        | syn::Type::Slice(_)
+        | syn::Type::Array(_)
+        | syn::Type::Tuple(_)
+        | syn::Type::Ptr(_) => Width::Never,
         _ => Width::Unknown,
     }
 }
@@ -214,24 +218,24 @@ fn pack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
     let private = &g.private;
     let ident = v.ident;
     if v.fields.is_empty() {
-        return template!(ident, private; Self::#ident => #private::Packing::Code,);
+        return quote!(Self::#ident => #private::Packing::Code,);
     }
     if !may_pack(v) {
         let rest = rest_pattern(v);
-        return template!(ident, rest, private; Self::#ident #rest => #private::Packing::Heap,);
+        return quote!(Self::#ident #rest => #private::Packing::Heap,);
     }
     let pattern = bind_all(v);
     let widths = widths(g, v);
     let packer = local("packer");
-    let pushes = concat(v.fields.iter().map(|f| {
+    let pushes = v.fields.iter().map(|f| {
         let (ty, binding) = (f.ty(), &f.binding);
-        template! { packer, private, ty, binding;
+        quote! {
             .and_then(|#packer| (&&#private::Field::<#ty>::new()).__fs_pack(#binding, #packer))
         }
-    }));
-    template! { ident, pattern, private, widths, pushes;
+    });
+    quote! {
         Self::#ident #pattern => #private::Packer::new(#widths)
-            #pushes
+            #(#pushes)*
             .map_or(#private::Packing::Heap, #private::Packer::finish),
     }
 }
@@ -240,23 +244,20 @@ fn pack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
 /// type's, so a constant).
 fn widths(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
     let private = &g.private;
-    let widths = separated(
-        v.fields.iter().map(|f| {
-            let ty = f.ty();
-            template!(private, ty; (&&#private::Field::<#ty>::new()).__fs_width())
-        }),
-        ',',
-    );
-    template!(widths; [#widths])
+    let widths = v.fields.iter().map(|f| {
+        let ty = f.ty();
+        quote!((&&#private::Field::<#ty>::new()).__fs_width())
+    });
+    quote!([#(#widths),*])
 }
 
 /// `v` from its raw code and packed fields.
-fn unpack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
+fn unpack_arm(g: &Gen<'_>, v: &Variant<'_>, raw: &Ident) -> TokenStream {
     let private = &g.private;
     let ident = v.ident;
-    let raw = proc_macro2::Literal::u32_unsuffixed(v.raw.expect("validated: every code is valid"));
+    let raw = codes::raw_pattern(g, v, raw);
     if v.fields.is_empty() {
-        return template!(raw, ident; #raw => ::core::option::Option::Some(Self::#ident),);
+        return quote!(#raw => ::core::option::Option::Some(Self::#ident),);
     }
     if !may_pack(v) {
         // Never packed: its value is stored, and `kind()` borrows it.
@@ -264,17 +265,17 @@ fn unpack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
     }
     let (fields, unpacker) = (local("fields"), local("unpacker"));
     let widths = widths(g, v);
-    let takes = concat(v.fields.iter().map(|f| {
+    let takes = v.fields.iter().map(|f| {
         let (ty, binding) = (f.ty(), &f.binding);
-        template! { binding, private, ty, unpacker;
+        quote! {
             let #binding = (&&#private::Field::<#ty>::new()).__fs_unpack(&mut #unpacker)?;
         }
-    }));
+    });
     let value = bind_all(v);
-    template! { raw, unpacker, private, fields, widths, takes, ident, value;
+    quote! {
         #raw => {
             let mut #unpacker = #private::Unpacker::new(#fields?, #widths)?;
-            #takes
+            #(#takes)*
             ::core::option::Option::Some(Self::#ident #value)
         }
     }
@@ -286,7 +287,7 @@ fn source_arm(v: &Variant<'_>) -> Option<TokenStream> {
     if v.attrs.transparent.is_some() {
         let field = &v.fields.first()?.binding;
         let pattern = bind_all(v);
-        return Some(template! { ident, pattern, field;
+        return Some(quote! {
             Self::#ident #pattern => ::core::error::Error::source(#field.as_dyn_error()),
         });
     }
@@ -294,39 +295,31 @@ fn source_arm(v: &Variant<'_>) -> Option<TokenStream> {
     let binding = &source.binding;
     let pattern = source_pattern(v, source);
     // Spanned on the field's type, so a source that is not an error is reported there.
-    let value = if let Some(inner) = option_inner_span(source.ty()) {
+    let value = if let Some(inner) = option_inner(source.ty()) {
         let error = local("error");
-        template! { spanned(inner) binding, error;
+        quote_spanned! {inner.span()=>
             #binding.as_ref().map(|#error| #error.as_dyn_error())
         }
     } else {
-        template! { spanned(source.ty().span()) binding;
+        quote_spanned! {source.ty().span()=>
             ::core::option::Option::Some(#binding.as_dyn_error())
         }
     };
-    Some(template!(ident, pattern, value; Self::#ident #pattern => #value,))
-}
-
-/// Where `T` starts, when `ty` is written `Option<T>`: the token after its first `<`.
-fn option_inner_span(ty: &Syntax<Type>) -> Option<Span> {
-    option_inner(ty)?;
-    let mut tokens = ty.tokens().clone().into_iter();
-    tokens.find(|token| matches!(token, TokenTree::Punct(p) if p.as_char() == '<'))?;
-    tokens.next().map(|token| token.span())
+    Some(quote!(Self::#ident #pattern => #value,))
 }
 
 /// `T` when `ty` is written `Option<T>` (the last segment of its path, as thiserror tells an
 /// optional source).
-fn option_inner(ty: &Type) -> Option<&Type> {
-    let Type::Path(path) = ty else {
+fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(path) = ty else {
         return None;
     };
-    let last = path.segments.last()?;
-    let PathArguments::AngleBracketed { args, .. } = &last.arguments else {
+    let last = path.path.segments.last()?;
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
         return None;
     };
-    match (last.ident == "Option", args.as_slice()) {
-        (true, [Some(inner)]) => Some(inner),
+    match (last.ident == "Option", args.args.first(), args.args.len()) {
+        (true, Some(syn::GenericArgument::Type(inner)), 1) => Some(inner),
         _ => None,
     }
 }
@@ -344,13 +337,13 @@ fn source_status_arm(g: &Gen<'_>, v: &Variant<'_>) -> Option<TokenStream> {
     let pattern = source_pattern(v, source);
     let status = if option_inner(source.ty()).is_some() {
         let error = local("error");
-        template! { binding, error, private;
+        quote! {
             #binding.as_ref().and_then(|#error| (&&#private::SourceField(#error)).__fs_status())
         }
     } else {
-        template!(private, binding; (&&#private::SourceField(#binding)).__fs_status())
+        quote!((&&#private::SourceField(#binding)).__fs_status())
     };
-    Some(template! { ident, pattern, status;
+    Some(quote! {
         Self::#ident #pattern => #status,
     })
 }
@@ -361,16 +354,10 @@ fn transparent_status(g: &Gen<'_>) -> Option<TokenStream> {
     let private = &g.private;
     let arms = transparent_arms(
         g,
-        &template!(; Self),
-        |field| template!(private, field; (&&#private::SourceField(#field)).__fs_status()),
+        &quote!(Self),
+        |field| quote!((&&#private::SourceField(#field)).__fs_status()),
     );
-    (!arms.is_empty()).then(|| {
-        status_method(
-            g,
-            &Ident::new("transparent_status", Span::call_site()),
-            &arms,
-        )
-    })
+    (!arms.is_empty()).then(|| status_method(g, &quote!(transparent_status), &arms))
 }
 
 /// One match arm per `transparent` variant, `path::Variant(field) => value(field)`, the
@@ -388,21 +375,20 @@ pub(super) fn transparent_arms(
             let ident = v.ident;
             let value = value(&v.fields.first()?.binding);
             let pattern = bind_all(v);
-            Some(template!(path, ident, pattern, value; #path::#ident #pattern => #value,))
+            Some(quote!(#path::#ident #pattern => #value,))
         })
         .collect()
 }
 
 /// A method of `Kind` named `name` that gives a field's representation when it is a status,
 /// by `arms` (`Self::V(field) => ..`), `None` for the other variants.
-fn status_method(g: &Gen<'_>, name: &Ident, arms: &[TokenStream]) -> TokenStream {
+fn status_method(g: &Gen<'_>, name: &TokenStream, arms: &[TokenStream]) -> TokenStream {
     let private = &g.private;
-    let arms = concat(arms);
-    template! { name, private, arms;
+    quote! {
         fn #name(&self) -> ::core::option::Option<&#private::Repr> {
             use #private::{FieldIsNotStatus as _, FieldIsStatus as _};
             match self {
-                #arms
+                #(#arms)*
                 #[allow(unreachable_patterns)]
                 _ => ::core::option::Option::None,
             }
@@ -414,17 +400,16 @@ fn status_method(g: &Gen<'_>, name: &Ident, arms: &[TokenStream]) -> TokenStream
 fn source_pattern(v: &Variant<'_>, source: &Field<'_>) -> TokenStream {
     let binding = &source.binding;
     if v.named {
-        template!(binding; { #binding, .. })
+        quote!({ #binding, .. })
     } else {
         let fields = v.fields.iter().map(|f| {
             if core::ptr::eq(f, source) {
-                binding.to_token_stream()
+                quote!(#binding)
             } else {
-                template!(; _)
+                quote!(_)
             }
         });
-        let fields = separated(fields, ',');
-        template!(fields; (#fields))
+        quote!((#(#fields),*))
     }
 }
 
@@ -436,15 +421,15 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
          packed into the word when their values fit in 32 bits, or `kind` moved into one \
          allocation (not formatted). What `?` on a `Result<_, {kind}>` does."
     );
-    let from_fields = concat(g.input.variants.iter().filter_map(|v| {
+    let from_fields = g.input.variants.iter().filter_map(|v| {
         let field = v.converted_field()?;
         let ty = field.ty();
         let ident = v.ident;
         let source = local("source");
         let value = if let Some(member) = field.ident {
-            template!(kind, ident, member, source; #kind::#ident { #member: #source })
+            quote!(#kind::#ident { #member: #source })
         } else {
-            template!(kind, ident, source; #kind::#ident(#source))
+            quote!(#kind::#ident(#source))
         };
         let doc = format!(
             "A status of [`{kind}::{ident}`] made from `source`, which stays its `source()`, \
@@ -454,33 +439,31 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             "The [`{kind}::{ident}`] of `source`, as thiserror's `#[from]` made it: `?` into a \
              `Result<_, {kind}>` keeps working."
         );
-        Some(
-            template! { ty, status_ty, doc, source, value, kind, kind_doc;
-                #[automatically_derived]
-                #[allow(deprecated)]
-                impl ::core::convert::From<#ty> for #status_ty {
-                    #[doc = #doc]
-                    #[cold]
-                    #[inline(never)]
-                    #[track_caller]
-                    fn from(#source: #ty) -> Self {
-                        Self::__from_kind(#value)
-                    }
+        Some(quote! {
+            #[automatically_derived]
+            #[allow(deprecated)]
+            impl ::core::convert::From<#ty> for #status_ty {
+                #[doc = #doc]
+                #[cold]
+                #[inline(never)]
+                #[track_caller]
+                fn from(#source: #ty) -> Self {
+                    Self::__from_kind(#value)
                 }
+            }
 
-                #[automatically_derived]
-                #[allow(deprecated)]
-                impl ::core::convert::From<#ty> for #kind {
-                    #[doc = #kind_doc]
-                    #[inline]
-                    fn from(#source: #ty) -> Self {
-                        #value
-                    }
+            #[automatically_derived]
+            #[allow(deprecated)]
+            impl ::core::convert::From<#ty> for #kind {
+                #[doc = #kind_doc]
+                #[inline]
+                fn from(#source: #ty) -> Self {
+                    #value
                 }
-            },
-        )
-    }));
-    template! { kind, status_ty, from_kind_doc, from_fields;
+            }
+        })
+    });
+    quote! {
         #[automatically_derived]
         impl ::core::convert::From<#kind> for #status_ty {
             #[doc = #from_kind_doc]
@@ -492,7 +475,7 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             }
         }
 
-        #from_fields
+        #(#from_fields)*
     }
 }
 
@@ -501,22 +484,22 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
 fn assertions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     let private = &g.private;
     // One error per field that cannot be stored: `Send` first, then `Sync` and `'static`.
-    let fields = concat(g.input.variants.iter().flat_map(|v| &v.fields).map(|f| {
+    let fields = g.input.variants.iter().flat_map(|v| &v.fields).map(|f| {
         let ty = f.ty();
-        template! { private, ty;
+        quote! {
             (&&#private::FieldProbe::<#ty>::NEW).__fs_storable::<#ty>();
         }
-    }));
-    let debug = template! { spanned(kind.span()) kind;
+    });
+    let debug = quote_spanned! {kind.span()=>
         let _ = debug::<#kind>;
     };
-    template! { private, debug, fields;
+    quote! {
         const _: () = {
             fn debug<T: ?::core::marker::Sized + #private::AssertDebug>() {}
             #debug
             fn storable() {
                 use #private::{NotSendField as _, SendField as _};
-                #fields
+                #(#fields)*
             }
         };
     }

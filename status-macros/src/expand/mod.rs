@@ -12,12 +12,6 @@
 //! | a kind enum's storage (`impl Kind`), `From<Kind>`, `From` of `from` fields | [`kind`] |
 //! | `from = Type` conversions | [`from`] |
 //! | on invalid input that could not be mended: the errors and a minimal fallback | [`fallback`] |
-//! | `status!` | [`status`] |
-//!
-//! Code is written with [`template!`](crate::template): `quote!`'s syntax, kept as text and
-//! parsed when the derive runs, so each template costs the macro crate's build a call rather
-//! than a statement per token, and the crate does not depend on `quote`. Repetitions are built
-//! by [`concat`](fn@crate::template::concat) and its siblings and bound by name.
 
 mod builders;
 mod codes;
@@ -26,44 +20,34 @@ mod fallback;
 mod from;
 mod inherent;
 mod kind;
-mod status;
 mod traits;
 
-use proc_macro2::{Span, TokenStream, TokenTree};
-use syn::Ident;
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
 use syn::ext::IdentExt as _;
+use syn::{Ident, Path, Visibility};
 
 use crate::ast::{Input, Variant};
 use crate::case::{Spelling, spelling};
-use crate::ctxt::{Checked, Ctxt};
-use crate::nodes::{Path, Visibility};
-use crate::syntax::{DeriveInput, Syntax};
-use crate::template::{ToTokens as _, concat, template};
-use crate::valid;
+use crate::ctxt::Checked;
 
-pub(crate) use status::{Macro, status};
-
-/// `#[derive(FastStatus)]`: the status type; or every error found, with the status type of the
-/// mended input when each mistake could be mended (see [`Checked`]), else with a fallback.
-pub(crate) fn derive(node: &DeriveInput) -> TokenStream {
-    let cx = Ctxt::default();
-    let mut input = Input::from_syn(&cx, node);
-    if let Some(input) = &mut input {
-        valid::check(&cx, input);
-    }
-    match (cx.check(), input) {
-        (Checked::Clean, Some(input)) => status_type(&Gen::new(&input)),
+/// The expansion of a checked input: the status type; or every error found, with the status
+/// type of the mended input when each mistake could be mended (see [`Checked`]), else with a
+/// fallback.
+pub(crate) fn expand(checked: Checked, input: Option<&Input<'_>>) -> TokenStream {
+    match (checked, input) {
+        (Checked::Clean, Some(input)) => status_type(&Gen::new(input)),
         (Checked::Recovered(error), Some(input)) => {
-            let mut errors = error.to_compile_error();
-            errors.extend([status_type(&Gen::new(&input))]);
-            errors
+            let errors = error.to_compile_error();
+            let status_type = status_type(&Gen::new(input));
+            quote! { #errors #status_type }
         }
         (Checked::Recovered(error) | Checked::Failed(error), input) => {
-            let mut errors = error.to_compile_error();
-            errors.extend(input.map(|input| fallback::fallback(&input)));
-            errors
+            let errors = error.to_compile_error();
+            let fallback = input.map(fallback::fallback);
+            quote! { #errors #fallback }
         }
-        // `from_syn` only returns `None` after reporting an error.
+        // `Input::from_syn` only returns `None` after reporting an error.
         (Checked::Clean, None) => TokenStream::new(),
     }
 }
@@ -105,11 +89,11 @@ impl<'a> Gen<'a> {
             code_ty: if input.has_kinds() {
                 placement.path(code)
             } else {
-                code.to_token_stream()
+                quote!(#code)
             },
             kind: input.has_kinds().then_some(input.ident),
             placement,
-            private: template!(krate; #krate::__private),
+            private: quote!(#krate::__private),
         }
     }
 }
@@ -121,9 +105,9 @@ impl Gen<'_> {
     fn backtraces(&self) -> TokenStream {
         let private = &self.private;
         if self.input.no_backtraces {
-            template!(private; #private::Backtraces::Never)
+            quote!(#private::Backtraces::Never)
         } else {
-            template!(private; #private::Backtraces::Env)
+            quote!(#private::Backtraces::Env)
         }
     }
 }
@@ -137,16 +121,17 @@ impl Gen<'_> {
 /// other item.
 struct Placement<'a> {
     module: Ident,
-    vis: &'a Syntax<Visibility>,
-    krate: &'a Syntax<Path>,
+    vis: &'a Visibility,
+    krate: &'a Path,
 }
 
 impl<'a> Placement<'a> {
     fn new(input: &'a Input<'a>) -> Self {
         Placement {
-            module: Ident::new(
-                &format!("__fast_status_{}", input.ident.unraw()),
-                Span::call_site(),
+            module: format_ident!(
+                "__fast_status_{}",
+                input.ident.unraw(),
+                span = Span::call_site()
             ),
             vis: input.vis,
             krate: &input.krate,
@@ -156,7 +141,7 @@ impl<'a> Placement<'a> {
     /// The path generated code names the type `name` by.
     fn path(&self, name: &Ident) -> TokenStream {
         let module = &self.module;
-        template!(module, name; #module::#name)
+        quote!(#module::#name)
     }
 
     /// The enum's visibility, written inside the module.
@@ -175,10 +160,10 @@ impl<'a> Placement<'a> {
     ) -> TokenStream {
         let Self { module, vis, .. } = self;
         let inner_vis = self.inner_vis();
-        let krate = path_from_child(self.krate, self.krate.tokens());
+        let krate = path_from_child(self.krate);
         let (code_use, code_enum) = match code {
             Some((code, code_enum)) => (
-                Some(template! { vis, module, code;
+                Some(quote! {
                     #[allow(unused_imports, clippy::pub_use)]
                     #vis use #module::#code;
                 }),
@@ -188,7 +173,7 @@ impl<'a> Placement<'a> {
         };
         // Unused where nothing in the module names the type. With an attribute on it, a clash
         // with an import of the user's is reported with the fix on the user's import.
-        template! { vis, module, name, code_use, attrs, inner_vis, krate, code_enum;
+        quote! {
             #[allow(unused_imports, clippy::pub_use)]
             #vis use #module::#name;
             #code_use
@@ -209,48 +194,36 @@ impl<'a> Placement<'a> {
 }
 
 /// `vis`, written in a child module of the module it was written in.
-fn from_child(vis: &Syntax<Visibility>) -> TokenStream {
-    match &**vis {
-        Visibility::Public => vis.to_token_stream(),
-        Visibility::Inherited => template!(; pub(super)),
-        Visibility::Restricted(path) => {
+fn from_child(vis: &Visibility) -> TokenStream {
+    match vis {
+        Visibility::Public(_) => quote!(#vis),
+        Visibility::Inherited => quote!(pub(super)),
+        Visibility::Restricted(restricted) => {
+            let path = &restricted.path;
             if path.is_ident("crate") {
-                vis.to_token_stream()
+                quote!(#vis)
             } else if path.is_ident("self") {
-                template!(; pub(super))
+                quote!(pub(super))
             } else {
-                let path = path_from_child(path, &restricted_path(vis));
-                template!(path; pub(in #path))
+                let path = path_from_child(path);
+                quote!(pub(in #path))
             }
         }
     }
 }
 
-/// The path of `pub(in path)` or `pub(path)` as written: the tokens in the parentheses, without
-/// `in`.
-fn restricted_path(vis: &Syntax<Visibility>) -> TokenStream {
-    let Some(TokenTree::Group(group)) = vis.tokens().clone().into_iter().nth(1) else {
-        return TokenStream::new();
-    };
-    let mut tokens = group.stream().into_iter().peekable();
-    tokens.next_if(|token| matches!(token, TokenTree::Ident(ident) if ident == "in"));
-    tokens.collect()
-}
-
-/// `path`, written as `tokens` (flattened: see `Syntax::flattened`), in a child module of the
-/// module it was written in: unchanged when it starts from the crate (`::x`, `crate::x`,
-/// `$crate::x`), else one `super` longer.
-fn path_from_child(path: &Path, tokens: &TokenStream) -> TokenStream {
+/// `path`, written in a child module of the module it was written in: unchanged when it starts
+/// from the crate (`::x`, `crate::x`, `$crate::x`), else one `super` longer.
+fn path_from_child(path: &Path) -> TokenStream {
     let first = path.segments.first().map(|s| s.ident.to_string());
     match first.as_deref() {
-        _ if path.leading_colon.is_some() => tokens.clone(),
-        Some("crate" | "$crate") => tokens.clone(),
+        _ if path.leading_colon.is_some() => quote!(#path),
+        Some("crate" | "$crate") => quote!(#path),
         Some("self") => {
-            // `self::a::b` to `super::a::b`: the tokens after `self`.
-            let rest: TokenStream = tokens.clone().into_iter().skip(1).collect();
-            template!(rest; super #rest)
+            let rest = path.segments.iter().skip(1);
+            quote!(super #(::#rest)*)
         }
-        _ => template!(tokens; super::#tokens),
+        _ => quote!(super::#path),
     }
 }
 
@@ -313,8 +286,8 @@ fn status_type(g: &Gen<'_>) -> TokenStream {
     // type parameter's default is checked with the items' signatures, before the impls below
     // (whose supertrait errors follow), so this error comes first.
     let copy_check = g.kind.is_none().then(|| {
-        let assert_copy = spanned(template!(private; #private::AssertCopy), code.span());
-        template! { spanned(code.span()) assert_copy, code_ty;
+        let assert_copy = spanned(quote!(#private::AssertCopy), code.span());
+        quote_spanned! {code.span()=>
             const _: () = {
                 #[allow(dead_code)]
                 struct AssertCopy<T: #assert_copy = #code_ty>(::core::marker::PhantomData<T>);
@@ -331,14 +304,13 @@ fn status_type(g: &Gen<'_>) -> TokenStream {
         from::from(g),
     ];
     let code_enum = g.kind.map(|kind| (*code, codes::code_enum(g, kind)));
-    let attrs = template! { type_doc;
+    let attrs = quote! {
         #[doc = #type_doc]
         #[repr(transparent)]
         #[must_use = "a status reports a failure: return it, inspect it or handle it"]
     };
     let definition = g.placement.define(name, &attrs, code_enum);
-    let parts = concat(parts);
-    template! { definition, copy_check, status_ty, parts;
+    quote! {
         #definition
 
         #copy_check
@@ -355,6 +327,6 @@ fn status_type(g: &Gen<'_>) -> TokenStream {
             }
         }
 
-        #parts
+        #(#parts)*
     }
 }

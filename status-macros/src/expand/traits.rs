@@ -3,16 +3,19 @@
 //! `Deserialize`.
 
 use proc_macro2::TokenStream;
+use quote::quote;
 
 use super::kind::transparent_arms;
 use super::{Gen, local};
 use crate::ast::IoError;
-use crate::template::{ToTokens as _, concat, template};
 
 pub(super) fn traits(g: &Gen<'_>) -> TokenStream {
-    let mut out = fast_status_impl(g);
-    out.extend([std_impls(g)]);
-    out
+    let fast_status = fast_status_impl(g);
+    let std = std_impls(g);
+    quote! {
+        #fast_status
+        #std
+    }
 }
 
 /// `impl FastStatus`, forwarding to the inherent methods.
@@ -24,7 +27,7 @@ fn fast_status_impl(g: &Gen<'_>) -> TokenStream {
         ..
     } = g;
     let krate = &g.input.krate;
-    template! { status_ty, code_ty, private, krate;
+    quote! {
         #[automatically_derived]
         impl #krate::FastStatus for #status_ty {
             type Code = #code_ty;
@@ -129,24 +132,22 @@ fn std_impls(g: &Gen<'_>) -> TokenStream {
     let (eq_doc, kinds_equal, source) = match g.kind {
         None => (
             "Statuses are equal when their codes and messages are.",
-            template!(; true),
-            template!(; self.0.error_source()),
+            quote!(true),
+            quote!(self.0.error_source()),
         ),
         Some(kind) => (
             "Statuses are equal when their codes and messages are, and their kinds (when the \
              kind enum is `PartialEq`). A status is always equal to itself and to its clones.",
-            template! { private;
-                {
-                    use #private::{AnyKinds as _, EqKinds as _};
-                    (&&#private::KindPair(self.kind(), other.kind())).__fs_eq()
-                }
-            },
-            template!(private, kind; #private::kind_error_source::<#kind>(&self.0)),
+            quote! {{
+                use #private::{AnyKinds as _, EqKinds as _};
+                (&&#private::KindPair(self.kind(), other.kind())).__fs_eq()
+            }},
+            quote!(#private::kind_error_source::<#kind>(&self.0)),
         ),
     };
     let io_error = io_error(g);
     let serde = serde_impls(g);
-    template! { status_ty, eq_doc, kinds_equal, private, source, code_ty, io_error, serde;
+    quote! {
         #[automatically_derived]
         impl ::core::clone::Clone for #status_ty {
             /// Copies the word; a heap payload is shared (an atomic increment, no allocation).
@@ -210,11 +211,11 @@ fn serde_impls(g: &Gen<'_>) -> TokenStream {
         ..
     } = g;
     let serialize = if let Some(kind) = g.kind {
-        template!(private, kind; #private::serialize_kind::<#kind, S>(&self.0, serializer))
+        quote!(#private::serialize_kind::<#kind, S>(&self.0, serializer))
     } else {
-        template!(private, code_ty; #private::serialize::<#code_ty, S>(&self.0, serializer))
+        quote!(#private::serialize::<#code_ty, S>(&self.0, serializer))
     };
-    template! { private, status_ty, serialize, code_ty;
+    quote! {
         #private::if_serde! {
             #[automatically_derived]
             impl #private::serde::Serialize for #status_ty {
@@ -261,19 +262,16 @@ fn io_error(g: &Gen<'_>) -> TokenStream {
         .filter_map(|v| {
             let kind = v.attrs.io_kind.as_ref()?;
             let variant = v.ident;
-            Some(template! { code_ty, variant, private, kind;
-                #code_ty::#variant => #private::io::ErrorKind::#kind,
-            })
+            Some(quote!(#code_ty::#variant => #private::io::ErrorKind::#kind,))
         })
         .collect();
     let kind = if arms.is_empty() {
         found_kind
     } else {
-        let arms = concat(arms);
-        template! { arms, found_kind;
+        quote! {
             #[allow(unreachable_patterns)]
             match status.code() {
-                #arms
+                #(#arms)*
                 _ => #found_kind,
             }
         }
@@ -283,7 +281,7 @@ fn io_error(g: &Gen<'_>) -> TokenStream {
          the [`{name}`] back), of the `ErrorKind` the code's `io_kind` names, or else of the \
          `io::Error` the status was made from (`NotFound` stays `NotFound`), or else `Other`."
     );
-    template! { private, status_ty, doc, kind;
+    quote! {
         #private::if_std! {
             #[automatically_derived]
             #[allow(deprecated)]
@@ -302,33 +300,30 @@ fn io_error(g: &Gen<'_>) -> TokenStream {
 /// `io_error_kind`). Written where no `io_kind` decides, so only such statuses look.
 fn found_io_kind(g: &Gen<'_>) -> TokenStream {
     let private = &g.private;
-    let none = template!(; ::core::option::Option::None);
+    let none = quote!(::core::option::Option::None);
     let arms = match g.kind {
         Some(kind) => transparent_arms(
             g,
-            &kind.to_token_stream(),
-            |field| template!(field; ::core::option::Option::Some(#field.as_dyn_error())),
+            &quote!(#kind),
+            |field| quote!(::core::option::Option::Some(#field.as_dyn_error())),
         ),
         None => Vec::new(),
     };
     if arms.is_empty() {
-        return template!(private, none; #private::io_error_kind(#none, &status));
+        return quote!(#private::io_error_kind(#none, &status));
     }
     let (kind_ref, value, first) = (local("kind"), local("value"), local("first"));
     // A block: the kind view borrows the status, which the caller then moves.
-    let arms = concat(arms);
-    template! { kind_ref, first, private, value, arms, none;
-        {
-            let #kind_ref = status.kind();
-            let #first: ::core::option::Option<&(dyn ::core::error::Error + 'static)> = {
-                use #private::AsDynError as _;
-                #kind_ref.as_deref().and_then(|#value| match #value {
-                    #arms
-                    #[allow(unreachable_patterns)]
-                    _ => #none,
-                })
-            };
-            #private::io_error_kind(#first, &status)
-        }
-    }
+    quote! {{
+        let #kind_ref = status.kind();
+        let #first: ::core::option::Option<&(dyn ::core::error::Error + 'static)> = {
+            use #private::AsDynError as _;
+            #kind_ref.as_deref().and_then(|#value| match #value {
+                #(#arms)*
+                #[allow(unreachable_patterns)]
+                _ => #none,
+            })
+        };
+        #private::io_error_kind(#first, &status)
+    }}
 }

@@ -1,12 +1,9 @@
 //! The input of `status!`: `$crate ; code [, message [, format args..]]`.
 
 use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
-use syn::LitStr;
+use syn::{LitStr, Path};
 
 use crate::format::{self, Arg, Segment, named_arg};
-use crate::nodes::Path;
-use crate::syntax::new_spanned;
-use crate::template::template;
 
 pub(crate) struct Invocation {
     /// The facade's `$crate`, passed by its `macro_rules!` wrapper.
@@ -60,8 +57,8 @@ impl Invocation {
                     Ok(text) => Message::Literal { text, args: rest },
                     Err(_) if rest.is_empty() => Message::Display(message),
                     Err(_) => {
-                        return Err(new_spanned(
-                            &message,
+                        return Err(syn::Error::new_spanned(
+                            message,
                             "format arguments need a string literal here: \
                              `status!(code, \"x = {}\", x)`",
                         ));
@@ -79,7 +76,7 @@ impl Invocation {
     /// The facade's `__private` module, which generated code names the runtime through.
     pub(crate) fn private(&self) -> TokenStream {
         let krate = &self.krate;
-        template!(krate; #krate::__private)
+        quote::quote!(#krate::__private)
     }
 
     /// Whether the code is written as a path to a variant or constant (`StatusCode::Invalid`,
@@ -274,7 +271,7 @@ pub(crate) fn join_commas(segments: &[TokenStream]) -> TokenStream {
     let mut out = TokenStream::new();
     for segment in segments {
         out.extend([TokenTree::Punct(Punct::new(',', Spacing::Alone))]);
-        out.extend([segment.clone()]);
+        out.extend(segment.clone());
     }
     out
 }
