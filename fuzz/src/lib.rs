@@ -24,14 +24,8 @@ mod ctxt;
 mod expand;
 #[path = "../../status-macros/src/format.rs"]
 mod format;
-#[path = "../../status-macros/src/nodes.rs"]
-mod nodes;
-#[path = "../../status-macros/src/status.rs"]
-mod status;
-#[path = "../../status-macros/src/syntax.rs"]
-mod syntax;
-#[path = "../../status-macros/src/template.rs"]
-mod template;
+#[path = "../../status-macros/src/status_macro/mod.rs"]
+mod status_macro;
 #[path = "../../status-macros/src/valid.rs"]
 mod valid;
 
@@ -67,13 +61,23 @@ impl Input {
 
 /// The derive on `source`, if it parses as an item the derive can be given.
 fn derive(source: &str) {
-    let Ok(node) = syn::parse_str::<syntax::DeriveInput>(source) else {
+    let Ok(node) = syn::parse_str::<syn::DeriveInput>(source) else {
         return;
     };
-    let tokens = expand::derive(&node);
+    let tokens = expanded(&node);
     if let Err(error) = syn::parse2::<syn::File>(tokens.clone()) {
         panic!("the derive's output does not parse ({error}):\n{source}\n=>\n{tokens}");
     }
+}
+
+/// The derive's pipeline on `node`, as its entry point (status-macros/src/lib.rs) runs it.
+fn expanded(node: &syn::DeriveInput) -> proc_macro2::TokenStream {
+    let cx = ctxt::Ctxt::default();
+    let mut input = ast::Input::from_syn(&cx, node);
+    if let Some(input) = &mut input {
+        valid::check(&cx, input);
+    }
+    expand::expand(cx.check(), input.as_ref())
 }
 
 /// `status!` and `bail!` with `source` as their arguments, if it is a token stream.
@@ -81,12 +85,11 @@ fn status_macro(source: &str) {
     let Ok(arguments) = source.parse::<proc_macro2::TokenStream>() else {
         return;
     };
-    match status::Invocation::parse(quote::quote!(::fast_status; #arguments)) {
-        Ok(invocation) => {
-            drop(expand::status(&invocation, expand::Macro::Status));
-            drop(expand::status(&invocation, expand::Macro::Bail));
-        }
-        Err(error) => drop(error.to_compile_error()),
+    for expanding in [status_macro::Macro::Status, status_macro::Macro::Bail] {
+        drop(status_macro::status_or_bail(
+            quote::quote!(::fast_status; #arguments),
+            expanding,
+        ));
     }
 }
 
@@ -483,11 +486,11 @@ mod tests {
             let Ok(item) = Item::arbitrary(&mut Unstructured::new(&bytes)) else {
                 continue;
             };
-            let Ok(node) = syn::parse_str::<super::syntax::DeriveInput>(&item.to_string()) else {
+            let Ok(node) = syn::parse_str::<syn::DeriveInput>(&item.to_string()) else {
                 continue;
             };
             parsed += 1;
-            let tokens = super::expand::derive(&node).to_string();
+            let tokens = super::expanded(&node).to_string();
             if tokens.contains("compile_error") {
                 rejected += 1;
             } else {
