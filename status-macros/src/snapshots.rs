@@ -218,8 +218,7 @@ fn expansions(
     forms: &[TokenStream],
     expanding: status_macro::Macro,
 ) -> impl Iterator<Item = TokenStream> + '_ {
-    forms.iter().map(move |form| {
-        let invocation = status_macro::Invocation::parse(form.clone()).expect("parses");
-        status_macro::status(&invocation, expanding)
-    })
+    forms
+        .iter()
+        .map(move |form| status_macro::status_or_bail(form.clone(), expanding))
 }

@@ -7,8 +7,6 @@ mod parse;
 use proc_macro2::TokenStream;
 
 pub(crate) use expand::Macro;
-#[cfg(test)]
-pub(crate) use parse::Invocation;
 
 /// The expansion of `status!` or `bail!` for `input`, or the error that says what is wrong
 /// with it.
@@ -18,6 +16,3 @@ pub(crate) fn status_or_bail(input: TokenStream, expanding: Macro) -> TokenStrea
         Err(error) => error.to_compile_error(),
     }
 }
-
-#[cfg(test)]
-pub(crate) use expand::status;
