@@ -11,10 +11,9 @@ use core::panic::Location;
 use crate::create::alloc_with_str;
 use crate::repr::{
     COPIED_INLINE, ContextLine, ContextText, Extras, KindHolder, MessageOf, OutOfMemory,
-    PayloadMut, PayloadRef, Repr, Shared, Stored, ValueShare, ValueType, message_of, try_box,
-    try_box_with,
+    PayloadMut, PayloadRef, Repr, Shared, ValueShare, ValueType, message_of, try_box,
 };
-use crate::traits::Backtraces;
+use crate::sources::BoxedError;
 
 impl Repr {
     /// Appends the context line `message` with `location`, as its type allows: text (`&str`,
@@ -169,40 +168,6 @@ impl Repr {
         }
     }
 
-    /// A new status: `heap` with a backtrace when they are enabled and its type allows them,
-    /// or the inline code `raw` when `heap` could not be allocated.
-    #[inline]
-    pub(crate) fn created(raw: u32, heap: Option<Self>, backtraces: Backtraces) -> Self {
-        let Some(repr) = heap else {
-            return Self::inline(raw);
-        };
-        // By value, so the common case keeps the word in a register.
-        #[cfg(feature = "std")]
-        // The switch first: with backtraces off (the common case) the policy is never read.
-        // Anything but "known off" is decided by a cold call made last, so that the caller
-        // keeps the word across no call (a heap kind's constructor saves fewer registers:
-        // heap4 in BENCHMARKS.md).
-        if backtraces == Backtraces::Env && !crate::backtrace::known_off() {
-            return repr.traced();
-        }
-        #[cfg(not(feature = "std"))]
-        let _ = backtraces;
-        repr
-    }
-
-    /// This new status with a backtrace if capture is on (deciding it from the environment
-    /// the first time): the cold end of [`Repr::created`].
-    #[cfg(feature = "std")]
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn traced(self) -> Self {
-        if crate::backtrace::enabled() {
-            self.with_backtrace()
-        } else {
-            self
-        }
-    }
-
     /// The extras of a payload only this word holds, created if missing, to change. `None`
     /// without memory (state unchanged, apart from an unshared copy that may have been made).
     ///
@@ -214,7 +179,7 @@ impl Repr {
         reason = "out of line, it costs each context line about 13 instructions (context4)"
     )]
     pub(crate) fn extras_mut(&mut self) -> Option<&mut Extras> {
-        let extras = self.make_mut()?.extras_or_insert(new_extras)?;
+        let extras = self.make_mut()?.extras_or_insert(Extras::try_new_boxed)?;
         extras.chain.clear();
         Some(extras)
     }
@@ -296,7 +261,7 @@ impl Repr {
         };
         // Allocated before anything moves, so that failing leaves the status as it was.
         let spare = if holder.is_some() && self.payload().and_then(PayloadRef::extras).is_none() {
-            Some(new_extras().ok_or(OutOfMemory)?)
+            Some(Extras::try_new_boxed().ok_or(OutOfMemory)?)
         } else {
             None
         };
@@ -331,19 +296,6 @@ impl Repr {
         let mut old = core::mem::replace(self, new);
         old.release_heap();
     }
-
-    /// This new heap status with a backtrace of its creation, if the allocator has room.
-    #[cfg(feature = "std")]
-    #[cold]
-    #[inline(never)]
-    fn with_backtrace(mut self) -> Self {
-        if let Some(backtrace) = crate::backtrace::capture()
-            && let Some(extras) = self.extras_mut()
-        {
-            extras.backtrace = Some(backtrace);
-        }
-        self
-    }
 }
 
 /// A word whose share is released if it is dropped: held while a change that can panic runs
@@ -361,22 +313,6 @@ impl Drop for ReleaseOnUnwind {
     fn drop(&mut self) {
         self.0.release_heap();
     }
-}
-
-/// A boxed error kept as a source: `source()` gives back the error in the box, so
-/// `downcast_ref` reaches its type.
-pub(crate) struct BoxedError(pub(crate) Box<dyn Error + Send + Sync>);
-
-impl Stored for BoxedError {
-    fn error(&self) -> &(dyn Error + 'static) {
-        &*self.0
-    }
-}
-
-/// Empty extras, boxed; `None` without memory.
-#[cold]
-fn new_extras() -> Option<Box<Extras>> {
-    try_box_with(Extras::default)
 }
 
 /// Appends to the context-line text, growing it fallibly, so that running out of memory stops

@@ -5,10 +5,10 @@
 use core::fmt;
 use core::panic::Location;
 
+use crate::backtrace::Backtraces;
 use crate::kinds::{CodeFields, Kind, KindPlace};
 use crate::pieces::Piece;
 use crate::repr::{Repr, ValueType};
-use crate::traits::Backtraces;
 
 impl Repr {
     /// The inline code `raw`: there is no room for a message without `alloc`.

@@ -10,14 +10,14 @@ use core::fmt;
 use core::mem::MaybeUninit;
 use core::panic::Location;
 
-use crate::change::BoxedError;
+use crate::backtrace::Backtraces;
 use crate::pieces::Piece;
 use crate::repr::{
     Extras, FIRST_PASS, MessageOf, MessageSink, Pending, Repr, Shared, Stored, ValueType,
     decimal_len, hex_len, message_of,
 };
-use crate::sources::StatusSource;
-use crate::traits::{Backtraces, FastStatus};
+use crate::sources::{BoxedError, StatusSource};
+use crate::traits::FastStatus;
 
 impl Repr {
     /// A heap status with `message`, written as its type allows: text (`&str`, `String`,
@@ -324,6 +324,56 @@ impl Repr {
             payload.set_extras(extras);
         }
         self.replace(new);
+    }
+
+    /// A new status: `heap` with a backtrace when they are enabled and its type allows them,
+    /// or the inline code `raw` when `heap` could not be allocated.
+    #[inline]
+    pub(crate) fn created(raw: u32, heap: Option<Self>, backtraces: Backtraces) -> Self {
+        let Some(repr) = heap else {
+            return Self::inline(raw);
+        };
+        // By value, so the common case keeps the word in a register.
+        #[cfg(feature = "std")]
+        // The switch first: with backtraces off (the common case) the policy is never read.
+        // Anything but "known off" is decided by a cold call made last, so that the caller
+        // keeps the word across no call (a heap kind's constructor saves fewer registers:
+        // heap4 in BENCHMARKS.md).
+        if backtraces == Backtraces::Env && !crate::backtrace::known_off() {
+            return repr.traced();
+        }
+        #[cfg(not(feature = "std"))]
+        let _ = backtraces;
+        repr
+    }
+
+    /// This new status with a backtrace if capture is on (deciding it from the environment
+    /// the first time): the cold end of [`Repr::created`].
+    #[cfg(feature = "std")]
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn traced(self) -> Self {
+        if crate::backtrace::enabled() {
+            self.with_backtrace()
+        } else {
+            self
+        }
+    }
+
+    /// This new heap status with a backtrace of its creation, if the allocator has room.
+    #[cfg(feature = "std")]
+    #[cold]
+    #[inline(never)]
+    fn with_backtrace(mut self) -> Self {
+        // A new status: only this word holds it, and no source chain has been built yet.
+        if let Some(backtrace) = crate::backtrace::capture()
+            && let Some(extras) = self
+                .payload_mut()
+                .and_then(|payload| payload.extras_or_insert(Extras::try_new_boxed))
+        {
+            extras.backtrace = Some(backtrace);
+        }
+        self
     }
 }
 

@@ -21,10 +21,11 @@ use core::mem::ManuallyDrop;
 use core::ops::Deref;
 use core::panic::Location;
 
+use crate::backtrace::Backtraces;
 #[cfg(feature = "alloc")]
 use crate::repr::DropTest;
 use crate::repr::{Repr, ValueType};
-use crate::traits::{Backtraces, Code, FastStatus};
+use crate::traits::{Code, FastStatus};
 
 /// A field type that can ride in a status's word: its value fits in [`BITS`](Self::BITS) bits
 /// (at most 32 for all of a variant's fields together) and comes back from them.

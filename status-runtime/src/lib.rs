@@ -27,7 +27,6 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-#[cfg(feature = "std")]
 mod backtrace;
 #[cfg(feature = "alloc")]
 mod change;
@@ -35,6 +34,7 @@ mod change;
 mod core_only;
 #[cfg(feature = "alloc")]
 mod create;
+mod glue;
 mod kinds;
 mod pieces;
 #[cfg(feature = "alloc")]
@@ -115,6 +115,12 @@ macro_rules! __fs_if_serde {
 /// Not public API: names and signatures here change without notice.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::backtrace::Backtraces;
+    #[cfg(feature = "std")]
+    pub use crate::glue::io_error_kind;
+    pub use crate::glue::{
+        AssertCopy, Bail, code_of, from_args, from_code, from_parts, from_pieces,
+    };
     pub use crate::kinds::{
         AnyKinds, AsDisplay, AsDynError, AssertDebug, CannotStoreMadeKind, DebugKind, EqKinds,
         Field, FieldIsNotStatus, FieldIsStatus, FieldProbe, Kind, KindIsDebug, KindNotDebug,
@@ -132,11 +138,6 @@ pub mod __private {
     pub use crate::serde::{deserialize, serialize, serialize_kind};
     pub use crate::sources::{
         BoxedSource, ErrorSource, NotASource, Source, SourceProbe, StatusAsSource, assert_source,
-    };
-    #[cfg(feature = "std")]
-    pub use crate::traits::io_error_kind;
-    pub use crate::traits::{
-        AssertCopy, Backtraces, Bail, code_of, from_args, from_code, from_parts, from_pieces,
     };
     pub use crate::{__fs_if_alloc as if_alloc, __fs_if_serde as if_serde, __fs_if_std as if_std};
     #[cfg(feature = "serde")]

@@ -29,8 +29,8 @@
 use core::fmt::{Display, LowerHex, UpperHex};
 use core::panic::Location;
 
+use crate::backtrace::Backtraces;
 use crate::repr::Repr;
-use crate::traits::Backtraces;
 
 /// One piece of a message split by `status!`.
 #[derive(Clone, Copy)]

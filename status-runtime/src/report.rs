@@ -8,11 +8,12 @@ use core::panic::Location;
 use crate::ContextLines;
 #[cfg(not(feature = "alloc"))]
 use crate::core_only::as_context_line;
+use crate::glue::code_of;
 use crate::kinds::{Kind, kind_of};
 #[cfg(feature = "alloc")]
 use crate::read::as_context_line;
 use crate::repr::Repr;
-use crate::traits::{Chain, Code, code_of};
+use crate::traits::{Chain, Code};
 
 /// `Display` of a derived status: `"Invalid: message"`, or `"Invalid"` without a message.
 /// With `{:#}`, each context line and each cause follow on lines of their own.

@@ -25,9 +25,10 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::create::alloc_with_str;
+use crate::glue::code_of;
 use crate::kinds::{Kind, kind_of};
 use crate::repr::Repr;
-use crate::traits::{Code, FastStatus, code_of};
+use crate::traits::{Code, FastStatus};
 
 /// The creation site and context lines a deserialized status arrived with, oldest line first:
 /// its detail (`status.detail::<Remote>()`).

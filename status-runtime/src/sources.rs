@@ -14,8 +14,21 @@ use core::error::Error;
 use core::marker::PhantomData;
 use core::panic::Location;
 
+use crate::backtrace::Backtraces;
 use crate::repr::Repr;
-use crate::traits::{Backtraces, FastStatus};
+use crate::traits::FastStatus;
+
+/// A boxed error kept as a source: `source()` gives back the error in the box, so
+/// `downcast_ref` reaches its type.
+#[cfg(feature = "alloc")]
+pub(crate) struct BoxedError(pub(crate) alloc::boxed::Box<dyn Error + Send + Sync>);
+
+#[cfg(feature = "alloc")]
+impl crate::repr::Stored for BoxedError {
+    fn error(&self) -> &(dyn Error + 'static) {
+        &*self.0
+    }
+}
 
 /// A status kept as the source of another: `source()` gives the status itself, and reports
 /// reach its representation for its creation site and context lines.

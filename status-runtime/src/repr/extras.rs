@@ -17,6 +17,7 @@ use super::Repr;
 use super::inline_vec::InlineVec;
 use super::once::OnceBox;
 use super::payload::ValueShare;
+use super::raw::try_box_with;
 use super::shared::Shared;
 
 /// A typed detail, stored type-erased.
@@ -167,6 +168,12 @@ pub(crate) enum KindHolder {
 }
 
 impl Extras {
+    /// Empty extras, boxed; `None` without memory.
+    #[cold]
+    pub(crate) fn try_new_boxed() -> Option<Box<Self>> {
+        try_box_with(Self::default)
+    }
+
     /// A copy sharing source, details and backtrace; `None` if the allocator fails.
     pub(crate) fn try_clone(&self) -> Option<Self> {
         let mut details = Vec::new();

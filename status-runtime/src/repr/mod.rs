@@ -145,7 +145,7 @@ pub use payload::ValueType;
 #[cfg(feature = "alloc")]
 pub(crate) use payload::{DropTest, PayloadMut, Pending, ValueInfo, ValueShare};
 #[cfg(feature = "alloc")]
-pub(crate) use raw::{OutOfMemory, try_box, try_box_with};
+pub(crate) use raw::{OutOfMemory, try_box};
 #[cfg(feature = "alloc")]
 pub(crate) use shared::Shared;
 #[cfg(feature = "alloc")]
