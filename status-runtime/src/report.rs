@@ -235,7 +235,7 @@ fn frame_function(line: &str) -> Option<&str> {
 }
 
 /// Whether a frame's function is this crate's, or std's capture that it calls: its path, or
-/// the self type of a trait method's (`<&&status_runtime::kinds::KindProbe<K> as ..>::..`,
+/// the self type of a trait method's (`<&&status_runtime::kinds::probes::KindProbe<K> as ..>::..`,
 /// references and all), starts in one of them. A symbol names this crate's items by their
 /// own path; Miri's backtraces name them by the path the facade re-exports them at
 /// (`fast_status::__private::KindProbe`), and the facade has no functions of its own.
@@ -561,7 +561,7 @@ mod tests {
         for own in [
             "std::backtrace::Backtrace::capture",
             "status_runtime::create::<impl status_runtime::repr::Repr>::from_args",
-            "<&&status_runtime::kinds::KindProbe<K> as status_runtime::kinds::StoreMadeKind<K>>::__fs_store",
+            "<&&status_runtime::kinds::probes::KindProbe<K> as status_runtime::kinds::probes::StoreMadeKind<K>>::__fs_store",
             "app::<impl app::__fast_status_ErrorKind::Error>::__from_kind",
             "app::<impl app::__fast_status_ErrorKind::Error>::__from_kind::{{closure}}",
             "<app::errors::__fast_status_ParseKind::Parse as fast_status::FastStatus>::__from_repr",

@@ -1,0 +1,131 @@
+//! Error types with fields: what a derived status of a *kind* enum (an enum whose
+//! variants carry data) is built from and read back as.
+//!
+//! A variant's fields are never formatted when the status is made. Fields that together fit in
+//! 32 bits ([`Pack`]) ride in the word beside the code (the packed state): no allocation, also
+//! without `alloc`. Any other variant is moved into the payload's one allocation (its value
+//! body). [`KindRef`] is what `kind()` returns: a borrow of the stored value, or the value
+//! unpacked from the word.
+//!
+//! Which fields pack, and whether a kind can be stored at all, is decided at compile time by
+//! method resolution on the concrete field types (the generated code calls
+//! `(&&Field::<T>::new()).__fs_pack(..)` and the like): the impls on `&&Probe<T>` exist only when
+//! `T` qualifies, and those on `&Probe<T>` are the fallback. So a field type without [`Pack`]
+//! simply goes to the heap, and a field that is not `Send + Sync + 'static` gets one error, on
+//! the field, from the derive's own assertion ([`Storable`]).
+//!
+//! Three modules, one concern each: `pack` (which fields ride in the word, and how),
+//! `read` (what `kind()` gives back, and a kind's sources), and `probes` (the compile-time
+//! choices the generated code makes by method resolution). The [`Kind`] trait the derive
+//! implements is here.
+
+mod pack;
+mod probes;
+mod read;
+
+use core::error::Error;
+
+pub use pack::{Field, OpaqueField, Pack, PackField, Packer, Packing, Unpacker, Width, word_of};
+pub use probes::{
+    AnyKinds, AsDisplay, AsDynError, AssertDebug, CannotStoreMadeKind, DebugKind, EqKinds,
+    FieldIsNotStatus, FieldIsStatus, FieldProbe, KindIsDebug, KindNotDebug, KindPair, KindProbe,
+    NotSendField, SendField, SourceField, Storable, StorableIfSync, StoreMadeKind,
+};
+pub use read::{CodeFields, KindPlace, KindRef, kind_error_source, kind_of, take_kind};
+
+#[cfg(feature = "alloc")]
+use crate::repr::DropTest;
+use crate::repr::{Repr, ValueType};
+use crate::traits::Code;
+
+/// A kind enum (an enum with `#[derive(FastStatus)]` whose variants carry data): implemented by
+/// the derive. Used by generated code only.
+#[doc(hidden)]
+pub trait Kind: Sized + 'static {
+    /// The generated code enum.
+    type Code: Code;
+
+    /// The description of this type for a payload to point at: a `static` the derive makes,
+    /// so that reading the kind back compares one address.
+    const VALUE_TYPE: &'static ValueType<Self>;
+
+    /// The raw code of the variant.
+    fn raw(&self) -> u32;
+
+    /// How the variant is stored.
+    fn pack(&self) -> Packing;
+
+    /// The variant of raw code `raw`, from its packed fields, or for a variant without fields.
+    fn unpack(raw: u32, fields: Option<u32>) -> Option<Self>;
+
+    /// The variant's source: its `#[from]`/`#[source]`/`source` field, or a transparent
+    /// variant's field's own source.
+    fn source(&self) -> Option<&(dyn Error + 'static)>;
+
+    /// The representation of the variant's source field when that field is a status
+    /// (`Net(#[from] NetStatus)`), so that reports show its creation site and context lines.
+    fn source_status(&self) -> Option<&Repr>;
+
+    /// The representation of a `transparent` variant's field when that field is a status
+    /// (`#[error(transparent)] Net(#[from] NetStatus)`): reports show that status as this
+    /// one, with its creation site and context lines. `None` by default: the derive writes
+    /// it for an enum with a transparent variant.
+    #[inline]
+    fn transparent_status(&self) -> Option<&Repr> {
+        None
+    }
+
+    /// Whether dropping the variant runs any code (whether one of its fields' types needs
+    /// dropping): when it does not, freeing a payload that holds it is one call to the
+    /// allocator.
+    fn needs_drop(&self) -> bool;
+}
+
+impl<K: Kind> ValueType<K> {
+    /// The description of the kind enum `K` (its [`Kind::VALUE_TYPE`]): with it, a status
+    /// of `K` that a report reaches through a chain, where its type is not named, still gives
+    /// the status in its variant's source field.
+    #[must_use]
+    pub const fn of_kind() -> Self {
+        #[cfg(feature = "alloc")]
+        return Self::described::<KindDrop>(kind_source_status::<K>, kind_transparent_status::<K>);
+        #[cfg(not(feature = "alloc"))]
+        Self::new()
+    }
+}
+
+/// The drop test for a kind enum: by its variant ([`Kind::needs_drop`]), so that freeing a
+/// payload of a variant of plain fields skips to the allocator even when another variant
+/// holds a `String`.
+#[cfg(feature = "alloc")]
+struct KindDrop;
+
+#[cfg(feature = "alloc")]
+impl<K: Kind> DropTest<K> for KindDrop {
+    #[inline]
+    fn drop_is_noop(value: &K) -> bool {
+        !value.needs_drop()
+    }
+}
+
+/// The status a status of kind `K` has as its source: for a variant transparent over a status,
+/// that status's; else its variant's source field, when the variant has one, or else the
+/// source it was given (the order in which reports read a status of a kind they know).
+#[cfg(feature = "alloc")]
+fn kind_source_status<K: Kind>(repr: &Repr) -> Option<&Repr> {
+    let kind = repr.kind_value::<K>();
+    if let Some(inner) = kind.and_then(K::transparent_status) {
+        return inner.source_status();
+    }
+    match kind {
+        Some(kind) if kind.source().is_some() => kind.source_status(),
+        _ => repr.attached_source_status(),
+    }
+}
+
+/// The status a status of kind `K` wraps transparently: its variant's `transparent` field,
+/// when that is a status.
+#[cfg(feature = "alloc")]
+fn kind_transparent_status<K: Kind>(repr: &Repr) -> Option<&Repr> {
+    repr.kind_value::<K>()?.transparent_status()
+}

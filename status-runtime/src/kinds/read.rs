@@ -1,0 +1,212 @@
+//! Reading a kind back: what `kind()` and `into_kind()` give ([`KindRef`], from the stored
+//! value or the unpacked fields), and the source of a status of a kind.
+
+use core::error::Error;
+use core::fmt;
+use core::mem::ManuallyDrop;
+use core::ops::Deref;
+
+use super::Kind;
+use crate::repr::Repr;
+
+/// What `kind()` returns: the variant a status was made from, borrowed from the status or, for
+/// fields packed into the word, unpacked into a copy. `as_deref()` on the `Option` gives
+/// `Option<&Kind>`, to match with the enum's own patterns:
+/// `match error.kind().as_deref() { Some(ErrorKind::TooBig { size, len }) => .., _ => .. }`
+/// (the facade's docs show it whole).
+///
+/// An unpacked copy is a temporary: to keep a reference to its fields past the statement, bind
+/// the `kind()` first (`let kind = error.kind();`), as for any temporary (else E0716).
+///
+/// ```
+/// # use status_runtime as fast_status;
+/// use fast_status::KindRef;
+///
+/// use std::mem::ManuallyDrop;
+///
+/// let unpacked: KindRef<'_, (u32, bool)> = KindRef::Unpacked(ManuallyDrop::new((7, true)));
+/// let stored = (7, true);
+/// let borrowed = KindRef::Borrowed(&stored);
+/// assert_eq!(*unpacked, *borrowed);
+/// assert_eq!(unpacked.0, 7);
+/// ```
+pub enum KindRef<'a, K> {
+    /// The value stored in the status.
+    Borrowed(&'a K),
+    /// The value unpacked from the status's word (or a variant without fields). It is never
+    /// dropped: its fields are [`Pack`](super::Pack), so `Copy`, and own nothing, and the compiler need not
+    /// call the kind's drop glue for it where a caller reads a `kind()`.
+    Unpacked(ManuallyDrop<K>),
+}
+
+impl<K> Deref for KindRef<'_, K> {
+    type Target = K;
+
+    #[inline]
+    fn deref(&self) -> &K {
+        match self {
+            KindRef::Borrowed(kind) => kind,
+            KindRef::Unpacked(kind) => kind,
+        }
+    }
+}
+
+impl<K: fmt::Debug> fmt::Debug for KindRef<'_, K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
+    }
+}
+
+impl<K: fmt::Display> fmt::Display for KindRef<'_, K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&**self, f)
+    }
+}
+
+impl<K: PartialEq> PartialEq for KindRef<'_, K> {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl<K: PartialEq> PartialEq<K> for KindRef<'_, K> {
+    fn eq(&self, other: &K) -> bool {
+        **self == *other
+    }
+}
+
+/// Where a status's kind is (what `Repr::kind_place` returns).
+#[derive(Clone, Copy, Debug)]
+pub enum KindPlace<'a, K> {
+    /// The variant's value, stored in the status (or in the one it is a changed copy of).
+    Value(&'a K),
+    /// The raw code and the packed fields, if any, to unpack the variant from.
+    Fields(CodeFields),
+}
+
+/// A raw code and, if the variant has them, its packed fields, in one `u64`, so that a
+/// [`KindPlace`] comes back from a call in two registers: the code in the low 31 bits (raw codes
+/// take 30), whether there are fields in bit 31, the fields in the high 32 bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CodeFields(u64);
+
+impl CodeFields {
+    /// Set when there are fields.
+    const HAS_FIELDS: u64 = 1 << 31;
+
+    /// `raw` (its low 31 bits) and `fields`.
+    #[inline]
+    #[must_use]
+    pub fn new(raw: u32, fields: Option<u32>) -> Self {
+        let raw = u64::from(raw) & (Self::HAS_FIELDS - 1);
+        Self(match fields {
+            Some(fields) => raw | Self::HAS_FIELDS | u64::from(fields) << 32,
+            None => raw,
+        })
+    }
+
+    /// The raw code.
+    #[inline]
+    #[must_use]
+    pub fn raw(self) -> u32 {
+        #[allow(clippy::cast_possible_truncation, reason = "31 bits")]
+        let raw = (self.0 & (Self::HAS_FIELDS - 1)) as u32;
+        raw
+    }
+
+    /// The packed fields, if any.
+    #[inline]
+    #[must_use]
+    pub fn fields(self) -> Option<u32> {
+        #[allow(clippy::cast_possible_truncation, reason = "the high 32 bits")]
+        let fields = (self.0 >> 32) as u32;
+        (self.0 & Self::HAS_FIELDS != 0).then_some(fields)
+    }
+}
+
+/// The kind a status holds: the stored value, the unpacked fields, or a variant without
+/// fields; `None` for a status made from the code alone of a variant with fields.
+#[inline]
+#[must_use]
+pub fn kind_of<K: Kind>(repr: &Repr) -> Option<KindRef<'_, K>> {
+    match repr.kind_place::<K>() {
+        KindPlace::Value(kind) => Some(KindRef::Borrowed(kind)),
+        KindPlace::Fields(at) => {
+            K::unpack(at.raw(), at.fields()).map(|kind| KindRef::Unpacked(ManuallyDrop::new(kind)))
+        }
+    }
+}
+
+/// The kind a status holds, as an owned value: the stored value moved out (what is left of the
+/// status owns nothing), or the unpacked fields, or a variant without fields (the status is
+/// left as it is). A changed copy's value (after `with_message`) moves out too once the status
+/// it was copied from is gone. `None`, and the status unchanged, for a status made from the
+/// code alone of a variant with fields, and for a stored value that something else reads too
+/// (a clone of the status, or a changed copy of one).
+#[must_use]
+pub fn take_kind<K: Kind>(repr: &mut Repr) -> Option<K> {
+    if let KindPlace::Fields(at) = repr.kind_place::<K>() {
+        return K::unpack(at.raw(), at.fields());
+    }
+    // A stored value (there is none without `alloc`).
+    #[cfg(feature = "alloc")]
+    return repr.take_kind_value(K::VALUE_TYPE);
+    #[cfg(not(feature = "alloc"))]
+    None
+}
+
+/// The source of a status of kind `K`: its variant's, or the one attached to the status.
+#[inline]
+fn source_of<K: Kind>(repr: &Repr) -> Option<&(dyn Error + 'static)> {
+    repr.kind_value::<K>()
+        .and_then(K::source)
+        .or_else(|| repr.source())
+}
+
+/// `Error::source` of a status of kind `K`: its newest context line, whose `source()` is the
+/// line before it, down to the variant's source or the attached one (see
+/// [`Repr::error_source`]); with no context lines, `source_of`.
+#[cfg(feature = "alloc")]
+#[must_use]
+pub fn kind_error_source<K: Kind>(repr: &Repr) -> Option<&(dyn Error + 'static)> {
+    let tail = || crate::repr::Tail {
+        value: repr.value_share().map(|share| crate::repr::ValueTail {
+            share,
+            source: value_source::<K>,
+        }),
+        source: repr.shared_source(),
+    };
+    match repr.context_chain(tail) {
+        Some(line) => Some(line),
+        None => source_of::<K>(repr),
+    }
+}
+
+/// `Error::source` of a status of kind `K`: without `alloc`, `source_of`.
+#[cfg(not(feature = "alloc"))]
+#[must_use]
+pub fn kind_error_source<K: Kind>(repr: &Repr) -> Option<&(dyn Error + 'static)> {
+    source_of::<K>(repr)
+}
+
+/// The source field of a shared value, if it is a `K`.
+#[cfg(feature = "alloc")]
+fn value_source<K: Kind>(share: &crate::repr::ValueShare) -> Option<&(dyn Error + 'static)> {
+    share.value(K::VALUE_TYPE).and_then(K::source)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CodeFields;
+
+    #[test]
+    fn code_fields_keep_the_code_and_the_fields_apart() {
+        let max_code = crate::repr::MAX_RAW_CODE;
+        for raw in [0, 1, 5, max_code] {
+            for fields in [None, Some(0), Some(1), Some(0x8000_0000), Some(u32::MAX)] {
+                let at = CodeFields::new(raw, fields);
+                assert_eq!((at.raw(), at.fields()), (raw, fields));
+            }
+        }
+    }
+}
