@@ -202,7 +202,7 @@ fn everything_a_heap_status_holds_is_freed() {
     assert_eq!(live, 0);
 }
 
-/// Context lines on a code-only status (BENCHMARKS.md, context4): the first line moves the
+/// Context lines on a code-only status (`compare`'s context4 row): the first line moves the
 /// status to the heap with room for a few lines in the same allocation, so four lines of
 /// literal text, the shape `compare` measures, cost one allocation (anyhow: five); lines
 /// given as other types cost the same, apart from what making them allocates. Lines past
@@ -304,7 +304,7 @@ fn a_converted_error_takes_two_allocations() {
     assert_eq!(allocations, 2);
 }
 
-/// A status type with fields (DESIGN §9): small fields ride in the word, others take one
+/// A status type with fields: small fields ride in the word, others take one
 /// allocation of the header and the value.
 #[derive(fast_status::FastStatus, Debug)]
 #[status(name = FieldError)]

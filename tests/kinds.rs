@@ -1,4 +1,4 @@
-//! Error types with fields (DESIGN §9): the derive on thiserror-style enums. What each variant
+//! Error types with fields: the derive on thiserror-style enums. What each variant
 //! shows, how it comes back from `kind()` (stored or packed), sources, conversions, messages and
 //! context on such statuses, and equality.
 
@@ -10,7 +10,7 @@ use fast_status::{FastStatus, KindRef, Pack, ResultExt, bail, ensure, status};
 /// A `TooBig` size that takes the heap: more than 16 bits.
 const BIG: usize = 1 << 20;
 
-/// DESIGN §9's example, with thiserror's spellings on some variants.
+/// A parser's error kinds, with thiserror's spellings on some variants.
 #[derive(FastStatus, Debug)]
 #[status(name = Error)]
 pub enum ErrorKind {

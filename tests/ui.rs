@@ -1,4 +1,4 @@
-//! Every mistake DESIGN §6 lists gets a compile error on the offending token that says how to
+//! Every mistake the derive rejects gets a compile error on the offending token that says how to
 //! fix it. One file per mistake in `tests/ui`; `TRYBUILD=overwrite` regenerates the `.stderr`.
 
 #[test]

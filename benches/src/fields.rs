@@ -1,4 +1,4 @@
-//! Error types with fields (DESIGN §9): a parser-style error enum, written four ways, behind the
+//! Error types with fields: a parser-style error enum, written four ways, behind the
 //! same function shapes:
 //!
 //! - `by_value`: the thiserror enum returned by value (32 bytes);

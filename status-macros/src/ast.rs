@@ -1,9 +1,9 @@
 //! A borrowed view of the derive input. Every node keeps a reference to the user's syntax, so
 //! later errors can point at it.
 //!
-//! The input is one of two shapes: an enum of codes (every variant fieldless, DESIGN §3), which
+//! The input is one of two shapes: an enum of codes (every variant fieldless), which
 //! is the status's code enum itself; or an enum of *kinds* (some variant carries fields, or the
-//! enum names its code enum with `code = ..`, DESIGN §9), for which a fieldless code enum is
+//! enum names its code enum with `code = ..`), for which a fieldless code enum is
 //! generated beside it.
 
 use proc_macro2::{Group, Span, TokenStream, TokenTree};

@@ -79,8 +79,8 @@ impl Repr {
             return false;
         }
         // `push_line`'s steps, with the in-place appends and the end known from the text: a
-        // helper shared with it, which reads the text's length back, was measured 14
-        // instructions dearer in context4.
+        // helper shared with it reads the text's length back, which `compare`'s context4 row
+        // shows as dearer.
         let start = extras.context_text.len();
         if !extras.context_text.extend_in_place(text.as_bytes()) {
             return false;
@@ -176,7 +176,7 @@ impl Repr {
     #[inline(always)]
     #[allow(
         clippy::inline_always,
-        reason = "out of line, it costs each context line about 13 instructions (context4)"
+        reason = "out of line, each context line pays a call (`compare`'s context4 row)"
     )]
     pub(crate) fn extras_mut(&mut self) -> Option<&mut Extras> {
         let extras = self.make_mut()?.extras_or_insert(Extras::try_new_boxed)?;

@@ -266,7 +266,7 @@ impl Repr {
     #[inline(always)]
     #[allow(
         clippy::inline_always,
-        reason = "one call at an error site: measured in BENCHMARKS.md (fields, heap4)"
+        reason = "one call at an error site (`compare`'s fields table, heap4 row)"
     )]
     #[must_use]
     pub fn from_kind<K: Send + Sync + 'static>(
@@ -338,7 +338,7 @@ impl Repr {
         // The switch first: with backtraces off (the common case) the policy is never read.
         // Anything but "known off" is decided by a cold call made last, so that the caller
         // keeps the word across no call (a heap kind's constructor saves fewer registers:
-        // heap4 in BENCHMARKS.md).
+        // `compare`'s heap4 row).
         if backtraces == Backtraces::Env && !crate::backtrace::known_off() {
             return repr.traced();
         }
@@ -381,7 +381,7 @@ impl Repr {
 #[inline(always)]
 #[allow(
     clippy::inline_always,
-    reason = "one frame for `Repr::from_args`, the hot constructor; measured in BENCHMARKS.md"
+    reason = "one frame for `Repr::from_args`, the hot constructor (`compare`'s formatted4 row)"
 )]
 fn formatted(
     raw: u32,
@@ -406,7 +406,7 @@ fn formatted(
 #[inline(always)]
 #[allow(
     clippy::inline_always,
-    reason = "one frame for `Repr::from_args`, the hot constructor; measured in BENCHMARKS.md"
+    reason = "one frame for `Repr::from_args`, the hot constructor (`compare`'s formatted4 row)"
 )]
 fn alloc_formatted(
     code: u32,
@@ -430,7 +430,7 @@ fn alloc_formatted(
 #[inline(always)]
 #[allow(
     clippy::inline_always,
-    reason = "one frame for `Repr::from_args`, the hot constructor; measured in BENCHMARKS.md"
+    reason = "one frame for `Repr::from_args`, the hot constructor (`compare`'s formatted4 row)"
 )]
 pub(crate) fn alloc_with_str(
     code: u32,
@@ -448,8 +448,8 @@ pub(crate) fn alloc_with_str(
 #[inline(always)]
 #[allow(
     clippy::inline_always,
-    reason = "one frame for `Repr::from_args`, the hot constructor: out of line, it costs the \
-              formatted-message path about 30 instructions (BENCHMARKS.md, hex4)"
+    reason = "one frame for `Repr::from_args`, the hot constructor: out of line, the \
+              formatted-message path pays a call (`compare`'s hex4 row)"
 )]
 fn alloc_exact(
     code: u32,
@@ -506,12 +506,12 @@ fn exact_len(piece: &Piece<'_>) -> Option<usize> {
 #[inline(always)]
 #[allow(
     clippy::inline_always,
-    reason = "used by both routes, LLVM would keep it out of line: a call per piece, about 20 \
-              more instructions for `\"bad value {x}\"` (BENCHMARKS.md, formatted4)"
+    reason = "used by both routes, LLVM would keep it out of line: a call per piece \
+              (`compare`'s formatted4 row)"
 )]
 fn write_piece(piece: &Piece<'_>, sink: &mut MessageSink<'_>) -> fmt::Result {
-    // One match over every kind: matching the exact kinds again in `write_exact` cost the
-    // first-pass route about 5 instructions a piece.
+    // One match over every kind: matching the exact kinds again in `write_exact` would test
+    // each piece twice on the first-pass route.
     match *piece {
         Piece::Str(text) => sink.push_str(text),
         Piece::Unsigned(n) => sink.push_decimal(n),

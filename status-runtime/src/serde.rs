@@ -11,7 +11,7 @@
 //! `context_lines()` of its own; the creation site and lines it arrived with are its
 //! [`Remote`] detail, which reports show and serializing writes out again first, so a status
 //! that goes through several processes keeps them all. An unknown code, or a code whose name
-//! differs from this program's, is an error, not a panic. A variant's fields (DESIGN §9) are
+//! differs from this program's, is an error, not a panic. A variant's fields are
 //! not serialized, its text is (`"text":"type is too big (4) for 3"`, after `name`; none for a
 //! variant without fields, which its code gives back): its status comes back as the variant's
 //! code, and the text is the head of its reports as it was, kept in the same detail.

@@ -477,10 +477,10 @@ fn print_constructors(constructors: &Table, main: &Table, with_instructions: boo
     });
 }
 
-/// The table of error types with fields (DESIGN §9): instructions against the enum returned
+/// The table of error types with fields: instructions against the enum returned
 /// by value, allocations and wall time.
 fn print_fields(with_fields: &Table, with_instructions: bool) {
-    println!("\nerror types with fields: a parser's error enum four ways (DESIGN §9)");
+    println!("\nerror types with fields: a parser's error enum four ways");
     println!("  value      Result<u64, E>, the success path");
     println!("  packed4    BadOffset(u32) made, through 4 frames, its field read back, dropped");
     println!("  heap4      TooBig {{ size, len }} (two usize) with a size over 16 bits, the same");

@@ -1,5 +1,5 @@
 //! The heap payload: one allocation holding a [`Header`] and, after it, its body: either the
-//! message's bytes, or the value of a variant with fields (DESIGN §9), moved in unformatted.
+//! message's bytes, or the value of a variant with fields, moved in unformatted.
 //!
 //! Three typed pointers reach it, each keeping the allocation's own pointer (see the rule in
 //! the parent module):
@@ -12,7 +12,7 @@
 //!   last one, drops the header and frees the allocation (through a guard, so a `Drop` that
 //!   panics in a source or detail frees it all the same).
 //! - [`ValueShare`]: a share of a value body alone, held by a changed copy of a status with
-//!   fields (DESIGN §9) to reach its variant's value. It reads the value and nothing else.
+//!   fields to reach its variant's value. It reads the value and nothing else.
 //!
 //! A payload with a value body counts its shares twice, as `Arc` counts strong and weak
 //! references: `refcount` counts the status words, `holders` counts the value shares plus one
@@ -627,7 +627,7 @@ impl Repr {
     /// [`release_share`](Self::release_share), the one out-of-line, cold cleanup function,
     /// which does not test it again. In a `Drop` the word left behind is never read, so it is
     /// not stored, and the word stays in a register: the caller does not spill it to memory to
-    /// pass its address (`match4` in BENCHMARKS.md). Code 0, not the old code, so that nothing
+    /// pass its address (`compare`'s match4 row). Code 0, not the old code, so that nothing
     /// is read from the payload for a word nobody reads.
     #[inline(always)]
     #[allow(
@@ -1173,8 +1173,8 @@ impl Pending {
     /// Writes the message with `write`, into a sink over the message bytes; what does not fit
     /// in `cap` bytes is cut at a char boundary. The length recorded is the sink's.
     ///
-    /// Inlined into the constructor that calls it, with the writer: a call here costs the
-    /// formatted-message path about 30 instructions (BENCHMARKS.md, formatted4).
+    /// Inlined into the constructor that calls it, with the writer: a call here would be one
+    /// more frame on the formatted-message path (`compare`'s formatted4 row).
     #[inline(always)]
     #[allow(
         clippy::inline_always,

@@ -36,7 +36,7 @@ pub enum StatusCode {
     Parse = 40,
 }
 
-/// Kinds with fields (DESIGN §9): one packed, two on the heap, one converted from an error, and
+/// Kinds with fields: one packed, two on the heap, one converted from an error, and
 /// one without fields.
 #[derive(FastStatus, Debug)]
 #[status(name = KindError)]
