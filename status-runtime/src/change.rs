@@ -1,5 +1,5 @@
 //! Changing heap statuses: copy on write, and what goes behind the extras pointer (context
-//! lines, details, backtraces). Safe code over `repr`.
+//! lines, details, a source), and moving a kind's value out. Safe code over `repr`.
 //!
 //! A change that cannot be allocated leaves the status as it was.
 
