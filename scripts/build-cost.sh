@@ -15,6 +15,8 @@
 #
 # Usage: scripts/build-cost.sh [rounds]   (4 by default)
 set -euo pipefail
+# Each crate builds into its own target directory, which a clean build removes first.
+unset CARGO_TARGET_DIR CARGO_BUILD_TARGET_DIR
 cd "$(dirname "$0")/.."
 root=$PWD
 work=$root/target/build-cost

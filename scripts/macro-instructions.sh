@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # rustc's instructions to compile each side's macro crate in the build-cost comparison
-# (`status-macros` for fast16, `thiserror-impl` for thiserror16), counted by callgrind: a figure
+# (`status-macros` for fast-alone, `thiserror-impl` for thiserror-alone), counted by callgrind: a figure
 # that does not move with the machine, beside the clean build's time (scripts/build-cost.sh),
 # which does. Builds the crates scripts/build-cost.sh made (run it first) with `cargo build -vv`,
 # takes the rustc command (and its environment) cargo ran for the macro crate, and runs it again
@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$PWD/target/build-cost
-if [[ ! -d $work/fast16 || ! -d $work/thiserror16 ]]; then
+if [[ ! -d $work/fast-alone || ! -d $work/thiserror-alone ]]; then
     echo "run scripts/build-cost.sh first: it makes the crates measured here" >&2
     exit 1
 fi
@@ -26,8 +26,8 @@ count() { # crate directory, crate name
     awk '/^summary:/ { printf "%.2f", $2 / 1e9 }' "$file"
 }
 
-fast=$(count fast16 status_macros)
-thiserror=$(count thiserror16 thiserror_impl)
+fast=$(count fast-alone status_macros)
+thiserror=$(count thiserror-alone thiserror_impl)
 echo "rustc instructions for the macro crate: status-macros ${fast} billion," \
     "thiserror-impl ${thiserror} billion" \
     "($(awk -v f="$fast" -v t="$thiserror" 'BEGIN { printf "%.2f", f / t }')x)"

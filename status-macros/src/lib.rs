@@ -33,7 +33,8 @@ use crate::ctxt::Ctxt;
 /// An enum without generic or lifetime parameters, with at least one variant:
 ///
 /// - **an enum of codes**: every variant without fields (`Invalid`, `KeyError = 4`); the enum
-///   must be `Copy`. Its discriminants are the raw codes (below `2^30`, not negative).
+///   must be `Copy`. Its discriminants are the raw codes (below `2^30`, not negative): integer
+///   literals, or any constant expression (`1 << 3`, `BASE + 1`), checked at compile time.
 /// - **an enum of kinds**: any variant with named or tuple fields (thiserror's shape), or
 ///   `code = ..` on the enum. A fieldless code enum is generated beside it.
 ///
