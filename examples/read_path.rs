@@ -9,7 +9,7 @@ use fast_status::{Code, FastStatus, ResultExt, status};
 
 /// Why decoding failed.
 #[derive(FastStatus, Clone, Copy, Debug, PartialEq, Eq)]
-#[status(name = Status)]
+#[status(name = Status, backtrace)]
 pub enum StatusCode {
     /// The buffer ended inside a record.
     #[status(display = "Truncated")]

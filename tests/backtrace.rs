@@ -1,10 +1,40 @@
-//! Backtraces are opt-in: captured for statuses with a message only when enabled, shown by
-//! `{:?}`, never forced. Its own test binary, since the switch is process-wide.
+//! Backtraces are opt-in twice: a status type captures one only when its enum asks
+//! (`#[status(backtrace)]`), and then only for statuses with a message and only when enabled
+//! (the environment or the switch); `{:?}` shows it. Its own test binary, since the switch is
+//! process-wide.
 
-mod common;
-
-use common::{Status, StatusCode};
 use fast_status::status;
+
+/// Codes whose statuses capture a backtrace when enabled.
+#[derive(fast_status::FastStatus, Clone, Copy, Debug, PartialEq, Eq)]
+#[status(name = Status, backtrace)]
+pub enum StatusCode {
+    /// Malformed.
+    Invalid = 1,
+    /// From an I/O error.
+    #[status(from = std::io::Error)]
+    IOError,
+}
+
+/// Codes that say nothing of backtraces: the default, never.
+#[derive(fast_status::FastStatus, Clone, Copy, Debug)]
+#[status(name = Plain)]
+pub enum PlainCode {
+    /// Malformed.
+    Invalid = 1,
+    /// From an I/O error.
+    #[status(from = std::io::Error)]
+    Io,
+}
+
+/// Kinds that say nothing of backtraces either.
+#[derive(fast_status::FastStatus, Debug)]
+#[status(name = PlainKinds)]
+pub enum PlainKindsKind {
+    /// Two numbers: one allocation.
+    #[error("{0} of {1}")]
+    Range(u64, u64),
+}
 
 #[inline(never)]
 fn deep_failure() -> Status {
@@ -74,7 +104,7 @@ fn capture_follows_the_switch() {
 /// A status of kinds, whose constructors store the value through the runtime's trait impls
 /// on references (`<&&KindProbe<K> as StoreMadeKind<K>>::__fs_store`).
 #[derive(fast_status::FastStatus, Debug)]
-#[status(name = Bounds)]
+#[status(name = Bounds, backtrace)]
 pub enum BoundsKind {
     /// Two numbers: one allocation when they do not fit in 16 bits each.
     #[error("{size} over {limit}")]
@@ -127,7 +157,8 @@ fn a_conversion_starts_its_trace_at_from() {
     assert!(!trace.contains("__from_kind"), "{trace}");
 }
 
-/// A library's status that never captures a backtrace, whatever the environment says.
+/// A library's status that never captures a backtrace, whatever the environment says, written
+/// out (`backtrace = never` is the default).
 #[derive(fast_status::FastStatus, Clone, Copy, Debug)]
 #[status(name = Quiet, backtrace = never)]
 pub enum QuietCode {
@@ -147,8 +178,9 @@ pub enum QuietKindsKind {
     Range(u64, u64),
 }
 
-/// Every way of making a `Quiet` status with a heap payload.
+/// Every way of making a `Quiet` status with a heap payload, and a `Plain` one.
 fn quiet_statuses() -> Vec<String> {
+    let plain_io: Plain = std::io::Error::other("io").into();
     let from_io: Quiet = std::io::Error::other("io").into();
     let or_status =
         fast_status::ResultExt::or_status(Err::<(), _>(std::io::Error::other("io")), QuietCode::Io)
@@ -161,11 +193,15 @@ fn quiet_statuses() -> Vec<String> {
         format!("{from_io:?}"),
         format!("{or_status:?}"),
         format!("{:?}", QuietKinds::range(1, u64::MAX)),
+        format!("{:?}", Plain::invalid(format_args!("at {}", 1))),
+        format!("{:?}", status!(PlainCode::Invalid, "x = {}", 2)),
+        format!("{plain_io:?}"),
+        format!("{:?}", PlainKinds::range(1, u64::MAX)),
     ]
 }
 
 #[test]
-fn a_type_that_says_never_never_captures() {
+fn a_type_that_does_not_ask_never_captures() {
     let _turn = take_turn();
     fast_status::set_backtrace_capture(true);
     let quiet = quiet_statuses();
@@ -178,7 +214,7 @@ fn a_type_that_says_never_never_captures() {
 }
 
 /// With `RUST_BACKTRACE=1` in the environment (in a child process, so the switch is read
-/// from it), `backtrace = never` still holds.
+/// from it), a type that does not ask for backtraces still captures none.
 #[test]
 fn never_holds_with_rust_backtrace_set() {
     if std::env::var_os("FAST_STATUS_BACKTRACE_CHILD").is_some() {
@@ -215,7 +251,7 @@ fn never_holds_with_rust_backtrace_set() {
 /// A layer that passes a `Bounds` status through, as a thiserror enum wraps a lower layer's
 /// error.
 #[derive(fast_status::FastStatus, Debug)]
-#[status(name = Layer)]
+#[status(name = Layer, backtrace)]
 pub enum LayerKind {
     /// The lower status, converted by `?`.
     #[error(transparent)]

@@ -42,8 +42,9 @@ pub(crate) struct Input<'a> {
     pub(crate) krate: Path,
     /// Whether the enum has generic parameters (an error; the fallback must not name the enum).
     pub(crate) has_generics: bool,
-    /// `backtrace = never`: statuses of this type never capture a backtrace.
-    pub(crate) no_backtraces: bool,
+    /// `backtrace`: statuses of this type capture a backtrace when the environment asks
+    /// (by default they never do).
+    pub(crate) backtraces: bool,
     /// Who writes `From<Status> for std::io::Error`.
     pub(crate) io_error: IoError,
     /// The integer type of the enum's `#[repr(..)]`, the type of its discriminants.
@@ -193,7 +194,7 @@ impl<'a> Input<'a> {
             code,
             krate,
             has_generics: !node.generics.params.is_empty(),
-            no_backtraces: container.no_backtraces,
+            backtraces: container.backtraces.is_some(),
             io_error: if container.manual_io_error {
                 IoError::Manual
             } else {

@@ -21,8 +21,10 @@ pub(crate) struct Container {
     pub(crate) krate: Option<Path>,
     /// `code = Ident`: the generated code enum's name (enums with fields).
     pub(crate) code: Option<Ident>,
-    /// `backtrace = never`.
-    pub(crate) no_backtraces: bool,
+    /// `backtrace`: statuses of this type capture a backtrace when the environment asks.
+    pub(crate) backtraces: Option<Span>,
+    /// `backtrace = never`: the default, written out.
+    pub(crate) never_backtraces: bool,
     /// `into_io_error = manual`.
     pub(crate) manual_io_error: bool,
     /// thiserror's `#[error(..)]` on the enum: the text (or `transparent`, or `fmt = ..`) of
@@ -96,7 +98,7 @@ impl Field {
 }
 
 const CONTAINER_KEYS: &str = "expected `name = YourStatus`, `code = YourCode`, \
-                              `crate = path::to::fast_status`, `backtrace = never` or \
+                              `crate = path::to::fast_status`, `backtrace` or \
                               `into_io_error = manual`";
 const VARIANT_KEYS: &str = "expected `display = \"text\"`, `from = SomeError`, `transparent`, \
                             `io_kind = NotFound` or `method = name`";
@@ -117,15 +119,18 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
                 } else if meta.path.is_ident("crate") {
                     let path = type_or_path(meta.value()?)?;
                     set_once(cx, &meta, &mut out.krate, path);
-                } else if meta.path.is_ident("backtrace") {
+                } else if meta.path.is_ident("backtrace") && meta.input.peek(syn::Token![=]) {
                     set_word(
                         cx,
                         &meta,
-                        &mut out.no_backtraces,
+                        &mut out.never_backtraces,
                         "never",
-                        "statuses of this type never capture a backtrace (without it, they \
-                         capture one when `RUST_BACKTRACE` or `RUST_LIB_BACKTRACE` asks)",
+                        "statuses of this type never capture a backtrace (the default; \
+                         `#[status(backtrace)]` makes them capture one when `RUST_BACKTRACE` \
+                         or `RUST_LIB_BACKTRACE` asks)",
                     )?;
+                } else if meta.path.is_ident("backtrace") {
+                    set_flag(cx, &meta.path, &mut out.backtraces);
                 } else if meta.path.is_ident("into_io_error") {
                     set_word(
                         cx,
@@ -163,6 +168,13 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
         } else {
             misplaced_field_attr(cx, attr, "the enum");
         }
+    }
+    if let (Some(span), true) = (out.backtraces, out.never_backtraces) {
+        cx.recovered(syn::Error::new(
+            span,
+            "`backtrace` and `backtrace = never` contradict each other; keep one",
+        ));
+        out.backtraces = None;
     }
     out
 }
@@ -360,8 +372,9 @@ fn misplaced_field_attr(cx: &Ctxt, attr: &Attribute, place: &str) {
 }
 
 /// Why a status has no backtrace field: the start of the errors about one.
-pub(crate) const OWN_BACKTRACES: &str = "fast-status captures backtraces itself, when \
-    `RUST_BACKTRACE` or `RUST_LIB_BACKTRACE` asks (or `set_backtrace_capture`)";
+pub(crate) const OWN_BACKTRACES: &str = "fast-status captures backtraces itself, for an \
+    enum with `#[status(backtrace)]`, when `RUST_BACKTRACE` or `RUST_LIB_BACKTRACE` asks (or \
+    `set_backtrace_capture`)";
 
 fn backtrace_attr(cx: &Ctxt, attr: &Attribute) {
     cx.error_spanned_by(

@@ -47,7 +47,7 @@ use crate::ctxt::Ctxt;
 /// | `name = Ident` | the status type's name | the enum's name without a trailing `Code` or `Kind`; required otherwise |
 /// | `code = Ident` | the generated code enum of an enum of kinds | the kind's name with `Kind` replaced by `Code`, or `Code` appended |
 /// | `crate = path` | the path to `fast_status`, for a renamed dependency | `::fast_status` |
-/// | `backtrace = never` | the statuses never capture a backtrace, whatever the environment says | capture when `RUST_BACKTRACE` or `RUST_LIB_BACKTRACE` asks |
+/// | `backtrace` | the statuses capture a backtrace when `RUST_BACKTRACE` or `RUST_LIB_BACKTRACE` asks (`backtrace = never` says the default) | never capture one |
 /// | `into_io_error = manual` | no `From<Status> for std::io::Error`: the crate writes its own | generated |
 ///
 /// On a variant, `#[status(..)]`:

@@ -39,10 +39,10 @@ pub trait Code: Copy + 'static {
     /// The variant's name as written in the enum, used by the structural `{:#?}` report.
     fn name(self) -> &'static str;
 
-    /// Whether this type's statuses capture a backtrace when the environment asks
-    /// (`#[status(backtrace = never)]` makes it [`Backtraces::Never`]). Used by the runtime.
+    /// Whether this type's statuses capture a backtrace when the environment asks: never by
+    /// default; `#[status(backtrace)]` makes it [`Backtraces::Env`]. Used by the runtime.
     #[doc(hidden)]
-    const __BACKTRACES: Backtraces = Backtraces::Env;
+    const __BACKTRACES: Backtraces = Backtraces::Never;
 
     /// The code of a raw value a status of this type holds, which is always one of this
     /// type's own (it wrote it): no `Option` to check. Any other value gives the first code.

@@ -154,7 +154,7 @@ impl __fast_status_FlagKind::Flag {
                 code as ::core::primitive::u32,
                 message,
                 ::core::panic::Location::caller(),
-                ::fast_status::__private::Backtraces::Env,
+                ::fast_status::__private::Backtraces::Never,
             ),
         )
     }
@@ -265,7 +265,7 @@ impl __fast_status_FlagKind::Flag {
                             move || value,
                             raw,
                             ::core::panic::Location::caller(),
-                            ::fast_status::__private::Backtraces::Env,
+                            ::fast_status::__private::Backtraces::Never,
                         )
                 }
             },

@@ -120,7 +120,7 @@ impl __fast_status_StatusCode::Status {
                 code as ::core::primitive::u32,
                 message,
                 ::core::panic::Location::caller(),
-                ::fast_status::__private::Backtraces::Env,
+                ::fast_status::__private::Backtraces::Never,
             ),
         )
     }
@@ -432,7 +432,7 @@ impl ::core::convert::From<std::io::Error> for __fast_status_StatusCode::Status 
                     error,
                     StatusCode::IOError as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
-                    ::fast_status::__private::Backtraces::Env,
+                    ::fast_status::__private::Backtraces::Never,
                 ),
         )
     }

@@ -99,7 +99,7 @@ impl __fast_status_ParseCode::Parse {
                 code as ::core::primitive::u32,
                 message,
                 ::core::panic::Location::caller(),
-                ::fast_status::__private::Backtraces::Env,
+                ::fast_status::__private::Backtraces::Never,
             ),
         )
     }
@@ -387,7 +387,7 @@ impl ::core::convert::From<core::num::ParseIntError> for __fast_status_ParseCode
                     error,
                     ParseCode::Number as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
-                    ::fast_status::__private::Backtraces::Env,
+                    ::fast_status::__private::Backtraces::Never,
                 ),
         )
     }
@@ -409,7 +409,7 @@ impl ::core::convert::From<core::fmt::Error> for __fast_status_ParseCode::Parse 
                     error,
                     ParseCode::Number as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
-                    ::fast_status::__private::Backtraces::Env,
+                    ::fast_status::__private::Backtraces::Never,
                 ),
         )
     }

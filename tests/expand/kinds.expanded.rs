@@ -146,7 +146,7 @@ impl __fast_status_ErrorKind::Error {
                 code as ::core::primitive::u32,
                 message,
                 ::core::panic::Location::caller(),
-                ::fast_status::__private::Backtraces::Env,
+                ::fast_status::__private::Backtraces::Never,
             ),
         )
     }
@@ -176,7 +176,7 @@ impl __fast_status_ErrorKind::Error {
                     move || ErrorKind::Io(value),
                     __fast_status_ErrorKind::ErrorCode::Io as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
-                    ::fast_status::__private::Backtraces::Env,
+                    ::fast_status::__private::Backtraces::Never,
                 ),
         )
     }
@@ -192,7 +192,7 @@ impl __fast_status_ErrorKind::Error {
                     move || ErrorKind::Named { name, line },
                     __fast_status_ErrorKind::ErrorCode::Named as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
-                    ::fast_status::__private::Backtraces::Env,
+                    ::fast_status::__private::Backtraces::Never,
                 ),
         )
     }
@@ -208,7 +208,7 @@ impl __fast_status_ErrorKind::Error {
                     move || ErrorKind::Other(value),
                     __fast_status_ErrorKind::ErrorCode::Other as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
-                    ::fast_status::__private::Backtraces::Env,
+                    ::fast_status::__private::Backtraces::Never,
                 ),
         )
     }
@@ -224,7 +224,7 @@ impl __fast_status_ErrorKind::Error {
                     move || ErrorKind::Open { path },
                     __fast_status_ErrorKind::ErrorCode::Open as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
-                    ::fast_status::__private::Backtraces::Env,
+                    ::fast_status::__private::Backtraces::Never,
                 ),
         )
     }
@@ -349,7 +349,7 @@ impl __fast_status_ErrorKind::Error {
                             move || value,
                             raw,
                             ::core::panic::Location::caller(),
-                            ::fast_status::__private::Backtraces::Env,
+                            ::fast_status::__private::Backtraces::Never,
                         )
                 }
             },

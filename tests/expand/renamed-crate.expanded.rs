@@ -89,7 +89,7 @@ impl __fast_status_ErrorKind::Error {
                 code as ::core::primitive::u32,
                 message,
                 ::core::panic::Location::caller(),
-                ::my_status::__private::Backtraces::Env,
+                ::my_status::__private::Backtraces::Never,
             ),
         )
     }

@@ -167,10 +167,10 @@ pub(super) fn code_impl(g: &Gen<'_>) -> TokenStream {
             }
         }
     };
-    // `backtrace = never`; the trait's default is to capture when the environment asks.
-    let backtraces = g.input.no_backtraces.then(|| {
+    // `backtrace`; the trait's default is never to capture.
+    let backtraces = g.input.backtraces.then(|| {
         quote! {
-            const __BACKTRACES: #private::Backtraces = #private::Backtraces::Never;
+            const __BACKTRACES: #private::Backtraces = #private::Backtraces::Env;
         }
     });
     quote! {

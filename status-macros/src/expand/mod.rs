@@ -99,15 +99,15 @@ impl<'a> Gen<'a> {
 }
 
 impl Gen<'_> {
-    /// Whether the type's statuses capture backtraces (`backtrace = never`), as the creating
-    /// functions are given it: written out, not read from `Code::__BACKTRACES`, so an enum that
-    /// is not `Copy` (not a `Code`) gets no error from here.
+    /// Whether the type's statuses capture backtraces (`#[status(backtrace)]`), as the
+    /// creating functions are given it: written out, not read from `Code::__BACKTRACES`, so an
+    /// enum that is not `Copy` (not a `Code`) gets no error from here.
     fn backtraces(&self) -> TokenStream {
         let private = &self.private;
-        if self.input.no_backtraces {
-            quote!(#private::Backtraces::Never)
-        } else {
+        if self.input.backtraces {
             quote!(#private::Backtraces::Env)
+        } else {
+            quote!(#private::Backtraces::Never)
         }
     }
 }

@@ -1,5 +1,5 @@
-//! Opt-in backtraces: captured when a status with a message is created, only if the
-//! environment asks (`RUST_LIB_BACKTRACE`, else `RUST_BACKTRACE`, set and not `0`, as for
+//! Opt-in backtraces: captured when a status with a message is created, only for a type that
+//! asks (`#[status(backtrace)]`) and only if the environment asks (`RUST_LIB_BACKTRACE`, else `RUST_BACKTRACE`, set and not `0`, as for
 //! `std::backtrace::Backtrace::capture`) or [`set_backtrace_capture`] says so.
 //!
 //! The environment is read once, at the first heap status, and the answer cached; code-only

@@ -13,9 +13,10 @@ pub(crate) use capture::{capture, enabled, known_off};
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backtraces {
-    /// When `RUST_LIB_BACKTRACE` or `RUST_BACKTRACE` asks, or `set_backtrace_capture(true)`
-    /// (the default).
+    /// When `RUST_LIB_BACKTRACE` or `RUST_BACKTRACE` asks, or `set_backtrace_capture(true)`:
+    /// `#[status(backtrace)]`.
     Env,
-    /// Never, whatever the environment says: `#[status(backtrace = never)]`.
+    /// Never, whatever the environment says (the default): a library's status type does not
+    /// get dearer because an application debugs its panics.
     Never,
 }
