@@ -103,6 +103,7 @@ pub mod codes {
     }
 
     /// Split messages (mixed, `Display` only, exact only), and one for `format_args!`.
+    #[must_use]
     pub fn formatted(offset: u64, column: &str, ratio: f64) -> [Strict; 4] {
         [
             fast_status::status!(StrictCode::Invalid, "{column}[{offset}] at {}", ratio),
@@ -113,6 +114,7 @@ pub mod codes {
     }
 
     /// A literal with a run-time code (copied, no argument), and a message of eight arguments.
+    #[must_use]
     pub fn run_time(code: StrictCode, row: u8, width: u16, id: u32, size: u64) -> [Strict; 2] {
         [
             fast_status::status!(code, "literal"),

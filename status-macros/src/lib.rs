@@ -79,8 +79,10 @@ use crate::ctxt::Ctxt;
 ///
 /// For `StatusCode` with `name = Status` (see the `fast-status` crate for each in detail):
 ///
-/// - `pub struct Status` (the enum's visibility): one word, `#[repr(transparent)]`,
-///   `#[must_use]`, with an `#[inline(always)]` `Drop` whose cold path is one shared function.
+/// - `pub struct Status` (the enum's visibility): one word, `#[repr(transparent)]`, with an
+///   `#[inline(always)]` `Drop` whose cold path is one shared function. The type is not
+///   `#[must_use]` (a status taken out of a result with `unwrap_err()` may be dropped unread);
+///   the functions that make or change a status are.
 /// - Constructors: `const fn from_code`, `new(code, impl Display)` and one per variant in
 ///   `snake_case` or as its `method` names it (`invalid(message)`; for a variant with fields,
 ///   its fields: `too_big(size, len)`), `#[cold]` and `#[track_caller]`.

@@ -33,12 +33,14 @@ pub fn io_error_kind(
 /// The status type is a parameter of its own, bound to the code's (`Code<Status = S>`), not
 /// the projection `C::Status`: a value that is not a code then fails one bound, which is one
 /// error, where the projection gave a second. `from_args` and `from_pieces` do the same.
+#[must_use]
 #[inline]
 pub fn from_code<C: Code<Status = S>, S: FastStatus>(code: C) -> S {
     S::__from_repr(Repr::inline(code.to_raw()))
 }
 
 /// `status!(code, "format {}", args)`: one allocation, formatted in place.
+#[must_use]
 #[cold]
 #[inline(never)]
 #[track_caller]
@@ -56,6 +58,7 @@ pub fn from_args<C: Code<Status = S>, S: FastStatus>(code: C, args: fmt::Argumen
 /// generates for the message, which makes the parts: the call goes straight to the function
 /// compiled for the message's shape ([`Parts`]), or, with a `Display` part, to
 /// `Repr::from_pieces`.
+#[must_use]
 #[inline(always)]
 #[allow(
     clippy::inline_always,
@@ -72,6 +75,7 @@ pub fn from_parts<'s, C: Code<Status = S>, S: FastStatus, P: Parts<'s>>(code: C,
 
 /// `status!(code, "text {x}")` with more than 12 parts: the message's pieces, written by
 /// `Repr::from_pieces` (a loop over them); one allocation.
+#[must_use]
 #[inline(always)]
 #[allow(
     clippy::inline_always,

@@ -71,9 +71,11 @@ pub trait FastStatus:
     type Code: Code<Status = Self>;
 
     /// A status with only `code`: no allocation.
+    #[must_use]
     fn from_code(code: Self::Code) -> Self;
 
     /// A status with `code` and `message`, recording the caller's location; one allocation.
+    #[must_use]
     #[track_caller]
     fn new(code: Self::Code, message: impl Display) -> Self;
 

@@ -4,10 +4,11 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::Gen;
+use super::{Gen, must_use_changed};
 
 /// The inherent builders and extras accessors (also `FastStatus` methods).
 pub(super) fn builders(g: &Gen<'_>) -> TokenStream {
+    let must_use = must_use_changed();
     let status_ty = &g.status_ty;
     let krate = &g.input.krate;
     let private = &g.private;
@@ -19,6 +20,7 @@ pub(super) fn builders(g: &Gen<'_>) -> TokenStream {
             /// The same status with `message` instead of its message; code, location, source,
             /// details and context lines are kept.
             #[inline]
+            #must_use
             pub fn with_message(mut self, message: impl ::core::fmt::Display) -> Self {
                 self.0.replace_message(message);
                 self
@@ -27,6 +29,7 @@ pub(super) fn builders(g: &Gen<'_>) -> TokenStream {
             /// The same status with `value` attached as a typed detail, replacing an earlier
             /// detail of the same type.
             #[inline]
+            #must_use
             pub fn with_detail<T>(mut self, value: T) -> Self
             where
                 T: ::core::fmt::Debug + ::core::marker::Send + ::core::marker::Sync + 'static,
@@ -58,6 +61,7 @@ pub(super) fn builders(g: &Gen<'_>) -> TokenStream {
                 /// `String`. `source()` gives the error back as it is. Without memory, the
                 /// status is left as it was.
                 #[inline]
+                #must_use
                 pub fn with_source(
                     mut self,
                     error: impl ::core::convert::Into<
@@ -72,6 +76,7 @@ pub(super) fn builders(g: &Gen<'_>) -> TokenStream {
             /// The same status with a context line `message` appended, recording the caller's
             /// location.
             #[inline]
+            #must_use
             #[track_caller]
             pub fn context(mut self, message: impl ::core::fmt::Display) -> Self {
                 self.0.add_context(message, ::core::panic::Location::caller());

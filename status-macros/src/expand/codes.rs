@@ -211,6 +211,7 @@ pub(super) fn code_impl(g: &Gen<'_>) -> TokenStream {
         impl #code_ty {
             #[doc(hidden)]
             #[inline]
+            #[must_use]
             #vis const fn __fast_status_static(
                 self,
                 status: &'static #private::StaticStatus,

@@ -5,7 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 use syn::Ident;
 
-use super::{Gen, constructor_name, local};
+use super::{Gen, constructor_name, local, must_use_made};
 use crate::ast::{Field, Variant};
 use crate::case::to_snake_case;
 
@@ -20,6 +20,7 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
     } = g;
     let backtraces = g.backtraces();
     let type_snake = to_snake_case(&name.to_string());
+    let must_use = must_use_made();
     let constructors = g.input.variants.iter().map(|v| {
         let method = constructor_name(v);
         // `Counted::counted(..)` is the variant's constructor, not a `new` in disguise.
@@ -27,7 +28,7 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
             (v.snake == type_snake).then(|| quote!(#[allow(clippy::self_named_constructors)]));
         // A deprecated (or hidden) variant's constructor is deprecated (or hidden) too.
         let carried = &v.carried;
-        let attrs = quote!(#allow #(#carried)*);
+        let attrs = quote!(#must_use #allow #(#carried)*);
         // Other crates cannot build a `#[non_exhaustive]` kind, so they cannot call its
         // constructor either, whose parameters would change with its fields.
         let vis = if g.kind.is_some() && v.non_exhaustive {
@@ -71,6 +72,7 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
         impl #status_ty {
             /// A status with only `code`: no allocation, usable in `const`.
             #[inline]
+            #must_use
             pub const fn from_code(code: #code_ty) -> Self {
                 Self(#private::Repr::inline(code as ::core::primitive::u32))
             }
@@ -79,6 +81,7 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
             /// allocation, of the message's length.
             #[cold]
             #[track_caller]
+            #must_use
             pub fn new(code: #code_ty, message: impl ::core::fmt::Display) -> Self {
                 Self(#private::Repr::from_display(
                     code as ::core::primitive::u32,

@@ -227,6 +227,18 @@ fn path_from_child(path: &Path) -> TokenStream {
     }
 }
 
+/// The `#[must_use]` of every function that makes a status. The type itself is not
+/// `#[must_use]`: a status a test takes out of a result (`r.unwrap_err();`,
+/// `r.expect_err("..");`) may be dropped unread.
+fn must_use_made() -> TokenStream {
+    quote!(#[must_use = "a status reports a failure: return it, inspect it or handle it"])
+}
+
+/// The `#[must_use]` of a builder that takes the status and returns it changed.
+fn must_use_changed() -> TokenStream {
+    quote!(#[must_use = "the changed status is returned; the one it was called on is moved into it"])
+}
+
 /// A local variable of generated code, hygienic: a user's field or variable of the same name
 /// neither shadows it nor is shadowed.
 fn local(name: &str) -> Ident {
@@ -307,7 +319,6 @@ fn status_type(g: &Gen<'_>) -> TokenStream {
     let attrs = quote! {
         #[doc = #type_doc]
         #[repr(transparent)]
-        #[must_use = "a status reports a failure: return it, inspect it or handle it"]
     };
     let definition = g.placement.define(name, &attrs, code_enum);
     quote! {
