@@ -1005,3 +1005,71 @@ fn computed_discriminants_and_uncommon_field_types() {
     assert_eq!(WideCode::from_raw(43), Some(WideCode::Plain));
     assert_eq!(Wide::label("here").to_string(), "label here");
 }
+
+/// A port that keeps its construction syntax: a columnar-format library's enum, mostly
+/// `Variant(String)`, with unit variants and a struct variant.
+#[derive(FastStatus, Debug)]
+#[status(name = ArrowError, variant_constructors)]
+pub enum ArrowErrorKind {
+    /// A text.
+    #[error("Parser error: {0}")]
+    ParseError(String),
+    /// Two fields.
+    #[error("Cast error at {0}: {1}")]
+    CastError(usize, String),
+    /// A unit variant.
+    #[error("Divide by zero error")]
+    DivideByZero,
+    /// Another.
+    #[error("Memory error")]
+    MemoryError,
+    /// A struct variant keeps the snake-case constructor.
+    #[error("index {index} out of bounds for {len}")]
+    OutOfBounds { index: usize, len: usize },
+}
+
+/// What a port's construction sites were, unchanged.
+const DIVIDE: ArrowError = ArrowError::DivideByZero;
+
+fn parse_column(text: &str) -> Result<u32, ArrowError> {
+    text.parse()
+        .map_err(|_| ArrowError::ParseError(format!("bad number {text:?}")))
+}
+
+fn divide(a: u32, b: u32) -> Result<u32, ArrowError> {
+    if b == 0 {
+        return Err(ArrowError::DivideByZero);
+    }
+    Ok(a / b)
+}
+
+#[test]
+fn variant_constructors_keep_a_port_construction_syntax() {
+    let parse = parse_column("x").unwrap_err();
+    assert_eq!(parse.to_string(), "Parser error: bad number \"x\"");
+    assert_eq!(parse.code(), ArrowErrorCode::ParseError);
+    // The location is the caller's: the tuple-variant function is `#[track_caller]`.
+    assert_eq!(parse.location().map(|l| l.file()), Some(file!()));
+    assert!(matches!(
+        parse.kind().as_deref(),
+        Some(ArrowErrorKind::ParseError(text)) if text == "bad number \"x\""
+    ));
+
+    let cast = ArrowError::CastError(3, "to u8".to_owned());
+    assert_eq!(cast.to_string(), "Cast error at 3: to u8");
+
+    let zero = divide(1, 0).unwrap_err();
+    assert!(zero.is_divide_by_zero());
+    assert_eq!(zero, ArrowError::from_code(ArrowErrorCode::DivideByZero));
+    assert_eq!(zero.to_string(), "Divide by zero error");
+    assert_eq!(DIVIDE.code(), ArrowErrorCode::DivideByZero);
+    assert_eq!(ArrowError::MemoryError.to_string(), "Memory error");
+    assert!(
+        zero.location().is_none(),
+        "a constant records no site, as from_code"
+    );
+
+    let bounds = ArrowError::out_of_bounds(9, 4);
+    assert_eq!(bounds.to_string(), "index 9 out of bounds for 4");
+    assert_eq!(divide(6, 3).ok(), Some(2));
+}

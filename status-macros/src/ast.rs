@@ -28,6 +28,10 @@ pub(crate) enum IoError {
     Manual,
 }
 
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "each flag is one attribute's answer, read by name where it applies"
+)]
 pub(crate) struct Input<'a> {
     pub(crate) ident: &'a Ident,
     pub(crate) vis: &'a Visibility,
@@ -47,6 +51,10 @@ pub(crate) struct Input<'a> {
     pub(crate) backtraces: bool,
     /// Who writes `From<Status> for std::io::Error`.
     pub(crate) io_error: IoError,
+    /// `variant_constructors`: the status type has a function named like each tuple variant
+    /// and a constant named like each unit variant, so a port's construction sites compile as
+    /// they were.
+    pub(crate) variant_constructors: bool,
     /// The integer type of the enum's `#[repr(..)]`, the type of its discriminants.
     pub(crate) repr: Option<Ident>,
     /// The enum's own `#[non_exhaustive]`, which a generated code enum carries too.
@@ -200,6 +208,7 @@ impl<'a> Input<'a> {
             } else {
                 IoError::Derived
             },
+            variant_constructors: container.variant_constructors.is_some(),
             repr: node.attrs.iter().find_map(repr_integer),
             non_exhaustive: node.attrs.iter().find(|a| is_non_exhaustive(a)),
             variants,
@@ -258,6 +267,13 @@ impl<'a> Variant<'a> {
             carried: node.attrs.iter().filter(|a| is_carried(a)).collect(),
             non_exhaustive: node.attrs.iter().any(is_non_exhaustive),
         }
+    }
+
+    /// The item `variant_constructors` names like the variant: a function for a tuple variant,
+    /// a constant for a unit variant; none for a struct variant, whose literal syntax no
+    /// function can take.
+    pub(crate) fn has_variant_constructor(&self) -> bool {
+        !self.named
     }
 
     /// Where the variant's method name comes from: its `method = ..`, or else its name.

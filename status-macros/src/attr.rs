@@ -27,6 +27,9 @@ pub(crate) struct Container {
     pub(crate) never_backtraces: bool,
     /// `into_io_error = manual`.
     pub(crate) manual_io_error: bool,
+    /// `variant_constructors`: a function named like each tuple variant, a constant named like
+    /// each unit variant.
+    pub(crate) variant_constructors: Option<Span>,
     /// thiserror's `#[error(..)]` on the enum: the text (or `transparent`, or `fmt = ..`) of
     /// every variant that has none of its own.
     pub(crate) error: Option<ErrorAttr>,
@@ -98,8 +101,8 @@ impl Field {
 }
 
 const CONTAINER_KEYS: &str = "expected `name = YourStatus`, `code = YourCode`, \
-                              `crate = path::to::fast_status`, `backtrace` or \
-                              `into_io_error = manual`";
+                              `crate = path::to::fast_status`, `backtrace`, \
+                              `variant_constructors` or `into_io_error = manual`";
 const VARIANT_KEYS: &str = "expected `display = \"text\"`, `from = SomeError`, `transparent`, \
                             `io_kind = NotFound` or `method = name`";
 const FIELD_KEYS: &str = "expected `from` or `source`";
@@ -131,6 +134,8 @@ pub(crate) fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
                     )?;
                 } else if meta.path.is_ident("backtrace") {
                     set_flag(cx, &meta.path, &mut out.backtraces);
+                } else if meta.path.is_ident("variant_constructors") {
+                    set_flag(cx, &meta.path, &mut out.variant_constructors);
                 } else if meta.path.is_ident("into_io_error") {
                     set_word(
                         cx,

@@ -48,6 +48,7 @@ use crate::ctxt::Ctxt;
 /// | `code = Ident` | the generated code enum of an enum of kinds | the kind's name with `Kind` replaced by `Code`, or `Code` appended |
 /// | `crate = path` | the path to `fast_status`, for a renamed dependency | `::fast_status` |
 /// | `backtrace` | the statuses capture a backtrace when `RUST_BACKTRACE` or `RUST_LIB_BACKTRACE` asks (`backtrace = never` says the default) | never capture one |
+/// | `variant_constructors` | a function named like each tuple variant, taking its fields (`Error::ParseError(text)`), and a constant named like each unit variant (`Error::DivideByZero`, usable in `const`), so a port's construction sites compile unchanged; struct variants keep the snake-case constructor | off |
 /// | `into_io_error = manual` | no `From<Status> for std::io::Error`: the crate writes its own | generated |
 ///
 /// On a variant, `#[status(..)]`:

@@ -133,6 +133,25 @@ fn computed_discriminants() {
 }
 
 #[test]
+fn variant_constructors() {
+    check(
+        "variant-constructors",
+        &parse_quote! {
+            #[derive(FastStatus, Debug)]
+            #[status(name = Error, variant_constructors)]
+            pub enum ErrorKind {
+                #[error("Parser error: {0}")]
+                ParseError(String),
+                #[error("Divide by zero error")]
+                DivideByZero,
+                #[error("at {at}")]
+                At { at: usize },
+            }
+        },
+    );
+}
+
+#[test]
 fn keywords_and_gaps() {
     check(
         "keywords-and-gaps",

@@ -328,7 +328,31 @@ fn check_method_names(cx: &Ctxt, input: &Input<'_>) {
                 format!("{clash}; {}", rename(variant)),
             );
         }
+        if input.variant_constructors && variant.has_variant_constructor() {
+            check_variant_constructor(cx, &mut seen, variant);
+        }
     }
+}
+
+/// `variant_constructors` names an item of the status type like the variant itself: that name
+/// must not be a built-in's nor a generated method's (a variant named in `snake_case`).
+fn check_variant_constructor(cx: &Ctxt, seen: &mut Names, variant: &Variant<'_>) {
+    let name = variant.name.as_str();
+    let clash = if BUILT_INS.contains(&name) {
+        format!("the built-in `{name}` every status type has")
+    } else if let Err(first) = seen.insert(name, &variant.name) {
+        format!("the method `{name}()` that `{first}` generates")
+    } else {
+        return;
+    };
+    cx.error_spanned_by(
+        variant.ident,
+        format!(
+            "with `variant_constructors`, `{name}` would also name an item of the status type \
+             after itself, which collides with {clash}; rename the variant (in `CamelCase`, as \
+             variants are named)"
+        ),
+    );
 }
 
 /// What to do about a variant whose method name cannot be: name its methods another way, or,

@@ -16,6 +16,7 @@ use __fast_status_StatusCode::StatusCodeCode;
 mod __fast_status_StatusCode {
     pub(super) struct Status(pub(super) ::fast_status::__private::Repr);
     #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::fmt::Debug)]
+    #[allow(non_camel_case_types)]
     pub(super) enum StatusCodeCode {
         New,
         Invalid,

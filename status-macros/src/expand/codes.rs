@@ -79,6 +79,8 @@ pub(super) fn code_enum(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             ::core::hash::Hash
         )]
         #repr
+        // The variants are named as the kind's: how they are named is the kind's to allow.
+        #[allow(non_camel_case_types)]
         #vis enum #code {
             #(#variants)*
         }

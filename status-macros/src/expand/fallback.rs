@@ -38,6 +38,7 @@ pub(super) fn fallback(input: &Input<'_>) -> TokenStream {
             let vis = placement.inner_vis();
             let code_enum = quote! {
                 #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::fmt::Debug)]
+                #[allow(non_camel_case_types)]
                 #vis enum #c {
                     #(#variants,)*
                 }

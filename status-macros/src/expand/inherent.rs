@@ -65,6 +65,10 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
         }
     });
     let kind = g.kind.map(|kind| kind_accessors(g, kind));
+    let variant_constructors = g
+        .input
+        .variant_constructors
+        .then(|| variant_constructors(g));
     quote! {
         // A variant's constructor and predicate stand beside the `FastStatus` methods of the
         // same names (`code`, `message`); a message is any `Display`.
@@ -93,6 +97,8 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
 
             #(#constructors)*
 
+            #variant_constructors
+
             #(#predicates)*
 
             /// The status's code.
@@ -119,6 +125,80 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
             #kind
         }
     }
+}
+
+/// `variant_constructors`: for each tuple variant a function named like it, taking its fields
+/// (`Error::ParseError(text)`), and for each unit variant a constant named like it
+/// (`Error::DivideByZero`), so that a port's construction sites compile as they were. The
+/// function is inlined into the caller and calls the variant's constructor, so the site is that
+/// one call; the constant is `from_code`'s word.
+fn variant_constructors(g: &Gen<'_>) -> TokenStream {
+    let Gen { code_ty, .. } = g;
+    let must_use = must_use_made();
+    let items = g
+        .input
+        .variants
+        .iter()
+        .filter(|v| v.has_variant_constructor());
+    let items = items.map(|v| {
+        let (variant, carried) = (v.ident, &v.carried);
+        let vis = if g.kind.is_some() && v.non_exhaustive {
+            quote!(pub(crate))
+        } else {
+            quote!(pub)
+        };
+        if v.fields.is_empty() {
+            let doc = format!(
+                "The status of [`{code}::{variant}`] alone, as `from_code` makes it: a \
+                 constant, usable in `const`.",
+                code = g.code,
+            );
+            return quote! {
+                #[doc = #doc]
+                #[allow(non_upper_case_globals)]
+                #(#carried)*
+                #vis const #variant: Self = Self::from_code(#code_ty::#variant);
+            };
+        }
+        let method = constructor_name(v);
+        let params = field_params(v);
+        let types = v.fields.iter().map(Field::ty);
+        let doc = format!(
+            "The status of the variant `{variant}` with these fields, as [`{method}`](Self::{method}) \
+             makes it: named like the variant, so that `{name}::{variant}(..)` builds a status \
+             where it built the enum.",
+            name = g.name,
+            method = method.to_string().trim_start_matches("r#"),
+        );
+        let too_many = (params.len() > 7).then(|| quote!(#[allow(clippy::too_many_arguments)]));
+        quote! {
+            #[doc = #doc]
+            #[inline]
+            #[track_caller]
+            #[allow(non_snake_case)]
+            #must_use
+            #(#carried)*
+            #too_many
+            #vis fn #variant(#(#params: #types),*) -> Self {
+                Self::#method(#(#params),*)
+            }
+        }
+    });
+    quote!(#(#items)*)
+}
+
+/// The parameters of a constructor taking `v`'s fields: their names, or `value` for a tuple
+/// variant's one field, `value0`, `value1`, .. for several.
+fn field_params(v: &Variant<'_>) -> Vec<Ident> {
+    v.fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| match f.ident {
+            Some(ident) => ident.clone(),
+            None if v.fields.len() == 1 => Ident::new("value", Span::call_site()),
+            None => format_ident!("value{}", i),
+        })
+        .collect()
 }
 
 /// `variant(message)`: a variant without fields, with a message.
@@ -158,16 +238,7 @@ fn field_constructor(
     vis: &TokenStream,
 ) -> TokenStream {
     let variant = v.ident;
-    let params: Vec<Ident> = v
-        .fields
-        .iter()
-        .enumerate()
-        .map(|(i, f)| match f.ident {
-            Some(ident) => ident.clone(),
-            None if v.fields.len() == 1 => Ident::new("value", Span::call_site()),
-            None => format_ident!("value{}", i),
-        })
-        .collect();
+    let params = field_params(v);
     let types = v.fields.iter().map(Field::ty);
     let value = if v.named {
         quote!(#kind::#variant { #(#params),* })
