@@ -7,6 +7,8 @@
 #   - the non-inlined caller `readpath::fast::sum` (which `?`-propagates a status per value)
 #     calls nothing but the decode function: every call in it, direct or through the GOT, is
 #     resolved to its target and must be `readpath::fast::decode`,
+#   - a fieldless kind converted into its status (`fieldless::via_into`) is the same machine code
+#     as the status made by `from_code` (`fieldless::via_from_code`): no call,
 # and it reports (without requiring it) whether the read path's `decode` and `sum` are the same
 # machine code for fast-status as for the floor (`NonZeroUsize`), addresses and names aside.
 # It prints the relevant assembly. Exit status 1 if a required check fails.
@@ -83,6 +85,16 @@ for spec in release:3 release-o2:2 release-os:s release-oz:z release-o0:0; do
             fail=1
         fi
     done
+    exe=target/$profile/compare
+    into=$(normalized "$exe" fast_status_benches::fieldless::via_into)
+    code=$(normalized "$exe" fast_status_benches::fieldless::via_from_code)
+    if [[ -n $into && $into == "$code" ]]; then
+        echo "  fieldless::via_into is via_from_code's machine code ($(grep -c . <<<"$into") instructions)"
+    else
+        echo "  fieldless::via_into differs from via_from_code:" >&2
+        diff <(echo "$code") <(echo "$into") | sed 's/^/      /' >&2 || true
+        [[ $required == yes ]] && fail=1
+    fi
     exe=target/$profile/readpath
     asm=$(function_asm "$exe" fast_status_benches::readpath::fast::sum)
     targets=$(call_targets "$exe" fast_status_benches::readpath::fast::sum)

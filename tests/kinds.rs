@@ -1049,7 +1049,10 @@ fn variant_constructors_keep_a_port_construction_syntax() {
     assert_eq!(parse.to_string(), "Parser error: bad number \"x\"");
     assert_eq!(parse.code(), ArrowErrorCode::ParseError);
     // The location is the caller's: the tuple-variant function is `#[track_caller]`.
-    assert_eq!(parse.location().map(std::panic::Location::file), Some(file!()));
+    assert_eq!(
+        parse.location().map(std::panic::Location::file),
+        Some(file!())
+    );
     assert!(matches!(
         parse.kind().as_deref(),
         Some(ArrowErrorKind::ParseError(text)) if text == "bad number \"x\""

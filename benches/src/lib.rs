@@ -73,6 +73,7 @@ macro_rules! four_frames {
     };
 }
 
+pub mod fieldless;
 pub mod fields;
 pub mod harness;
 pub mod readpath;

@@ -179,18 +179,8 @@ impl<'a> Input<'a> {
         };
         let (name, name_is_explicit) = match container.name {
             Some(name) => (Some(name), true),
-            None => (default_name(&node.ident), false),
+            None => (default_name(cx, &node.ident, code.is_some()), false),
         };
-        if name.is_none() {
-            cx.error_spanned_by(
-                &node.ident,
-                format!(
-                    "cannot name the status type: `{0}` does not end in `Code` or `Kind`; \
-                     add `#[status(name = {0}Status)]` (or another name) to the enum",
-                    node.ident
-                ),
-            );
-        }
         let krate = container
             .krate
             .unwrap_or_else(|| syn::parse_str("::fast_status").expect("a valid path"));
@@ -338,21 +328,32 @@ impl<'a> Variant<'a> {
     }
 }
 
-/// `StatusCode` -> `Status`, `ErrorKind` -> `Error`; `None` without such a suffix.
+/// `StatusCode` -> `Status`, `ErrorKind` -> `Error`; without such a suffix, an error that says
+/// how to name it (`has_kinds`: the suffix a port's enum of kinds takes), and `None`.
 ///
 /// A name the derive makes up is spanned on the derive: where the module already has it, rustc
 /// reports the clash there ("this error originates in the derive macro"), not on the enum's
 /// name with a suggestion to write `enum ErrorKind as OtherError`.
-fn default_name(ident: &Ident) -> Option<Ident> {
+fn default_name(cx: &Ctxt, ident: &Ident, has_kinds: bool) -> Option<Ident> {
     let name = ident.to_string();
     let name = name.strip_prefix("r#").unwrap_or(&name);
     let stem = name
         .strip_suffix("Code")
-        .or_else(|| name.strip_suffix("Kind"))?;
-    if stem.is_empty() {
-        return None;
+        .or_else(|| name.strip_suffix("Kind"))
+        .filter(|stem| !stem.is_empty());
+    if stem.is_none() {
+        let suffix = if has_kinds { "Kind" } else { "Code" };
+        cx.error_spanned_by(
+            ident,
+            format!(
+                "cannot name the status type: `{name}` does not end in `Code` or `Kind`; \
+                 rename the enum `{name}{suffix}` and the status type takes the name `{name}` \
+                 (so a ported error type keeps its name, and code that names it keeps \
+                 compiling), or name the status with `#[status(name = {name}Status)]`"
+            ),
+        );
     }
-    Some(Ident::new(stem, Span::call_site()))
+    Some(Ident::new(stem?, Span::call_site()))
 }
 
 /// The code enum of an enum of kinds: `ErrorKind` -> `ErrorCode`, `ParseError` ->

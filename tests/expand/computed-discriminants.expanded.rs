@@ -636,13 +636,26 @@ impl ::fast_status::__private::Kind for FlagKind {
     }
 }
 #[automatically_derived]
+#[allow(deprecated)]
 impl ::core::convert::From<FlagKind> for __fast_status_FlagKind::Flag {
     ///The status of `kind`, recording the caller's location: its code alone, its fields packed into the word when their values fit in 32 bits, or `kind` moved into one allocation (not formatted). What `?` on a `Result<_, FlagKind>` does.
-    #[cold]
-    #[inline(never)]
+    #[inline(always)]
     #[track_caller]
+    #[allow(clippy::inline_always, clippy::forget_non_drop)]
     fn from(value: FlagKind) -> Self {
-        Self::__from_kind(value)
+        #[cold]
+        #[inline(never)]
+        #[track_caller]
+        fn __from_fields(value: FlagKind) -> __fast_status_FlagKind::Flag {
+            __fast_status_FlagKind::Flag::__from_kind(value)
+        }
+        match value {
+            FlagKind::Done { .. } => {
+                ::core::mem::forget(value);
+                Self::from_code(__fast_status_FlagKind::FlagCode::Done)
+            }
+            value => __from_fields(value),
+        }
     }
 }
 const _: () = {

@@ -780,13 +780,26 @@ impl ::fast_status::__private::Kind for ErrorKind {
     }
 }
 #[automatically_derived]
+#[allow(deprecated)]
 impl ::core::convert::From<ErrorKind> for __fast_status_ErrorKind::Error {
     ///The status of `kind`, recording the caller's location: its code alone, its fields packed into the word when their values fit in 32 bits, or `kind` moved into one allocation (not formatted). What `?` on a `Result<_, ErrorKind>` does.
-    #[cold]
-    #[inline(never)]
+    #[inline(always)]
     #[track_caller]
+    #[allow(clippy::inline_always, clippy::forget_non_drop)]
     fn from(value: ErrorKind) -> Self {
-        Self::__from_kind(value)
+        #[cold]
+        #[inline(never)]
+        #[track_caller]
+        fn __from_fields(value: ErrorKind) -> __fast_status_ErrorKind::Error {
+            __fast_status_ErrorKind::Error::__from_kind(value)
+        }
+        match value {
+            ErrorKind::Custom { .. } => {
+                ::core::mem::forget(value);
+                Self::from_code(__fast_status_ErrorKind::ErrorCode::Custom)
+            }
+            value => __from_fields(value),
+        }
     }
 }
 #[automatically_derived]

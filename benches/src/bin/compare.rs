@@ -314,6 +314,7 @@ fn main() {
     fast_status::set_backtrace_capture(false);
     fields::keep_readers();
     fast_status_benches::site::keep_readers();
+    fast_status_benches::fieldless::keep();
     if harness::is_callgrind_child() {
         for (_, _, _, cells) in types()
             .into_iter()

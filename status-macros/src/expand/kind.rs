@@ -463,9 +463,18 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             }
         })
     });
-    quote! {
-        #[automatically_derived]
-        impl ::core::convert::From<#kind> for #status_ty {
+    // A variant without fields is its code: `ErrorKind::Eof.into()` is `from_code`'s word, no
+    // call, at every opt-level (`#[inline]` is not enough at "s"). Any other goes to the cold
+    // function the conversion shares.
+    let fieldless: Vec<&Ident> = g
+        .input
+        .variants
+        .iter()
+        .filter(|v| v.fields.is_empty())
+        .map(|v| v.ident)
+        .collect();
+    let from_kind = if fieldless.is_empty() {
+        quote! {
             #[doc = #from_kind_doc]
             #[cold]
             #[inline(never)]
@@ -473,6 +482,38 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             fn from(value: #kind) -> Self {
                 Self::__from_kind(value)
             }
+        }
+    } else {
+        let code_ty = &g.code_ty;
+        quote! {
+            #[doc = #from_kind_doc]
+            #[inline(always)]
+            #[track_caller]
+            // `forget`: a kind whose variants own nothing has no drop glue to skip.
+            #[allow(clippy::inline_always, clippy::forget_non_drop)]
+            fn from(value: #kind) -> Self {
+                #[cold]
+                #[inline(never)]
+                #[track_caller]
+                fn __from_fields(value: #kind) -> #status_ty {
+                    #status_ty::__from_kind(value)
+                }
+                match value {
+                    // Nothing to drop; said outright, so that no opt-level calls its drop glue.
+                    #(#kind::#fieldless { .. } => {
+                        ::core::mem::forget(value);
+                        Self::from_code(#code_ty::#fieldless)
+                    })*
+                    value => __from_fields(value),
+                }
+            }
+        }
+    };
+    quote! {
+        #[automatically_derived]
+        #[allow(deprecated)]
+        impl ::core::convert::From<#kind> for #status_ty {
+            #from_kind
         }
 
         #(#from_fields)*
