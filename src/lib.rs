@@ -5,7 +5,7 @@
 
 pub use status_macros::FastStatus;
 pub use status_runtime::{
-    Chain, Code, ContextLines, FastStatus, KindRef, OptionExt, OrStatus, Pack, ResultExt,
+    Chain, Code, ContextLines, FastStatus, KindRef, OptionExt, OrStatus, Pack, Report, ResultExt,
     StatusContext,
 };
 

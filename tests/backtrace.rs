@@ -1,6 +1,7 @@
 //! Backtraces are opt-in twice: a status type captures one only when its enum asks
 //! (`#[status(backtrace)]`), and then only for statuses with a message and only when enabled
-//! (the environment or the switch); `{:?}` shows it. Its own test binary, since the switch is
+//! (the environment or the switch); the report (`{:?}` of a status of codes, `report()` of
+//! every status) shows it. Its own test binary, since the switch is
 //! process-wide.
 
 use fast_status::status;
@@ -120,7 +121,7 @@ fn a_status_of_kinds_starts_its_trace_at_the_generated_constructor() {
     fast_status::set_backtrace_capture(true);
     let status = Bounds::too_big(1 << 40, 4);
     fast_status::set_backtrace_capture(false);
-    let report = format!("{status:?}");
+    let report = format!("{:?}", status.report());
     let (_, trace) = head_and_trace(&report);
     let first = trace.lines().next().expect("a frame");
     assert!(first.starts_with("   0: "), "{trace}");
@@ -141,7 +142,7 @@ fn a_conversion_starts_its_trace_at_from() {
     fast_status::set_backtrace_capture(true);
     let status = count("x").unwrap_err();
     fast_status::set_backtrace_capture(false);
-    let report = format!("{status:?}");
+    let report = format!("{:?}", status.report());
     let (_, trace) = head_and_trace(&report);
     let first = trace.lines().next().expect("a frame");
     assert!(first.starts_with("   0: "), "{trace}");
@@ -192,11 +193,11 @@ fn quiet_statuses() -> Vec<String> {
         format!("{:?}", status!(QuietCode::Invalid, "x = {:#x}", 2)),
         format!("{from_io:?}"),
         format!("{or_status:?}"),
-        format!("{:?}", QuietKinds::range(1, u64::MAX)),
+        format!("{:?}", QuietKinds::range(1, u64::MAX).report()),
         format!("{:?}", Plain::invalid(format_args!("at {}", 1))),
         format!("{:?}", status!(PlainCode::Invalid, "x = {}", 2)),
         format!("{plain_io:?}"),
-        format!("{:?}", PlainKinds::range(1, u64::MAX)),
+        format!("{:?}", PlainKinds::range(1, u64::MAX).report()),
     ]
 }
 
@@ -277,7 +278,7 @@ fn a_transparent_wrapper_shows_the_wrapped_status_trace() {
     fast_status::set_backtrace_capture(true);
     let layer = through_layer().unwrap_err();
     fast_status::set_backtrace_capture(false);
-    let report = format!("{layer:?}");
+    let report = format!("{:?}", layer.report());
     let (head, trace) = head_and_trace(&report);
     assert!(
         head.starts_with("1099511627776 over 4\n    at tests/backtrace.rs:"),

@@ -238,11 +238,12 @@ fn a_status_in_an_optional_source_field_shows_its_creation_site_and_lines() {
     assert_eq!(format!("{:#}", Service::retried(None)), "retries ran out");
 }
 
-/// Asserts the exact `{:#}` and `{:?}` of `status` (made at `at`, with no lines of its own),
-/// whose one cause is the network's timeout made at `timeout`, with the line "calling
+/// Asserts the exact `{:#}` of `status` and its report (made at `at`, with no lines of its
+/// own), whose one cause is the network's timeout made at `timeout`, with the line "calling
 /// upstream" added at `calling`.
 fn assert_reports_the_timeout(
-    status: &(impl std::fmt::Display + std::fmt::Debug),
+    status: &impl std::fmt::Display,
+    report: &impl std::fmt::Debug,
     head: &str,
     at: &Location<'_>,
     timeout: &Location<'_>,
@@ -257,7 +258,7 @@ fn assert_reports_the_timeout(
         )
     );
     assert_eq!(
-        format!("{status:?}"),
+        format!("{report:?}"),
         format!(
             "{head}\n    at {at}\n\n\
              Caused by:\n    0: Timeout: after 30 ms\n       at {timeout}\n       \
@@ -285,7 +286,15 @@ fn a_status_in_a_kind_field_shows_its_creation_site_and_lines() {
     );
     let converted = service.location().expect("made by `?`");
     assert_eq!(service.to_string(), "network failed");
-    assert_reports_the_timeout(&service, "network failed", converted, timeout, calling);
+    let report = service.report();
+    assert_reports_the_timeout(
+        &service,
+        &report,
+        "network failed",
+        converted,
+        timeout,
+        calling,
+    );
     // The same sites as the code enum's conversion: only the wrapper differs.
     assert_eq!(timeout.file(), at.timeout.file());
 
@@ -332,7 +341,7 @@ fn a_status_in_a_kind_field_shows_its_creation_site_and_lines() {
         )
     );
     assert_eq!(
-        format!("{gateway:?}"),
+        format!("{:?}", gateway.report()),
         format!(
             "gateway failed\n    at {gateway_site}\n\n\
              Caused by:\n    0: upstream auth failed\n       at {upstream_site}\n    \
@@ -399,7 +408,14 @@ fn a_status_given_to_or_status_or_with_source_shows_its_creation_site_and_lines(
         .or_status(AppCode::Upstream)
         .unwrap_err();
     let wrapped = app.location().expect("made by `or_status`");
-    assert_reports_the_timeout(&app, "Upstream failed", wrapped, timeout, calling);
+    assert_reports_the_timeout(
+        &app,
+        &app.report(),
+        "Upstream failed",
+        wrapped,
+        timeout,
+        calling,
+    );
 
     // A status without context lines, given to `with_source`, and its own source after it.
     let io = Net::from(io::Error::other("refused"));
@@ -483,7 +499,7 @@ fn a_transparent_variant_over_a_status_reports_that_status_as_its_own() {
         )
     );
     assert_eq!(
-        format!("{layer:?}"),
+        format!("{:?}", layer.report()),
         format!(
             "Timeout: after 30 ms\n    at {timeout}\n\n\
              Context:\n    0: calling upstream\n       at {calling}\n    \
@@ -550,7 +566,7 @@ fn a_transparent_variant_over_a_foreign_error_keeps_every_line() {
         "Timeout: after 30 ms\n  caused by: calling upstream"
     );
     assert_eq!(
-        format!("{layer:?}"),
+        format!("{:?}", layer.report()),
         format!(
             "Timeout: after 30 ms\n    at {converted}\n\n\
              Caused by:\n    0: calling upstream"

@@ -449,28 +449,82 @@ fn reports_show_the_kind() {
     // The report's exact text must not depend on this machine's `RUST_BACKTRACE`.
     fast_status::set_backtrace_capture(false);
     let error = Error::parse("the header", parse_error());
-    let debug = format!("{error:?}");
+    let report = format!("{:?}", error.report());
     assert!(
-        debug.starts_with("could not parse the header\n    at "),
-        "{debug}"
+        report.starts_with("could not parse the header\n    at "),
+        "{report}"
     );
     assert!(
-        debug.ends_with("Caused by:\n    0: invalid digit found in string"),
-        "{debug}"
+        report.ends_with("Caused by:\n    0: invalid digit found in string"),
+        "{report}"
     );
-    let structural = format!("{error:#?}");
+    let structural = format!("{:#?}", error.report());
     assert!(structural.contains("code: Parse,"), "{structural}");
     assert!(
         structural.contains("kind: Parse {\n        what: \"the header\","),
         "{structural}"
     );
+    assert_eq!(error.report().to_string(), report);
     let alternate = format!("{error:#}");
     assert_eq!(
         alternate,
         "could not parse the header\n  caused by: invalid digit found in string"
     );
-    let code_only = format!("{:#?}", Error::from_code(ErrorCode::TooBig));
+    let code_only = format!("{:#?}", Error::from_code(ErrorCode::TooBig).report());
     assert!(code_only.contains("kind: None,"), "{code_only}");
+}
+
+/// The message of the panic `result.unwrap()` raises.
+fn unwrap_panic(result: Result<(), Error>) -> String {
+    std::panic::catch_unwind(|| result.unwrap())
+        .expect_err("unwrap panics")
+        .downcast::<String>()
+        .map(|message| *message)
+        .unwrap_or_default()
+}
+
+/// `{:?}` and `{:#?}` of a status of kinds are what `#[derive(Debug)]` on the kind enum prints
+/// for the same value, byte for byte, whether the value is stored or packed; context lines
+/// and a message follow only when the status has them.
+#[test]
+fn debug_is_the_kind_enum_derived_debug() {
+    let kinds = [
+        ErrorKind::TooBig { size: 3, len: 4 },
+        ErrorKind::TooBig { size: BIG, len: 4 },
+        ErrorKind::BadOffset(0x10),
+        ErrorKind::Parse {
+            what: "the \"header\"",
+            source: parse_error(),
+        },
+        ErrorKind::Custom,
+    ];
+    for kind in kinds {
+        let (debug, pretty) = (format!("{kind:?}"), format!("{kind:#?}"));
+        let error = Error::from(kind);
+        assert_eq!(format!("{error:?}"), debug);
+        assert_eq!(format!("{error:#?}"), pretty);
+        // `unwrap()` on the result prints the same as it did with the enum.
+        let message = unwrap_panic(Err(error));
+        assert!(message.ends_with(&debug), "{message}");
+    }
+    let with_context = Error::bad_offset(7).context("reading the header");
+    let line = line!() - 1;
+    assert_eq!(
+        format!("{with_context:?}"),
+        format!(
+            "BadOffset(7)\n\nContext:\n    0: reading the header\n       at {}:{line}:45",
+            file!()
+        )
+    );
+    assert_eq!(
+        format!("{:?}", Error::custom("at byte 12")),
+        "Custom\n\nMessage: at byte 12"
+    );
+    // A status made from a code alone of a variant with fields: the variant's name.
+    assert_eq!(
+        format!("{:?}", Error::from_code(ErrorCode::TooBig)),
+        "TooBig"
+    );
 }
 
 /// A kind enum that is `Eq`: statuses compare their kinds too.

@@ -47,6 +47,7 @@ mod sources;
 mod traits;
 
 pub use kinds::{KindRef, Pack};
+pub use report::Report;
 pub use traits::{Chain, Code, FastStatus, OptionExt, OrStatus, ResultExt, StatusContext};
 
 #[cfg(feature = "std")]
@@ -132,7 +133,7 @@ pub mod __private {
         Hex, IntoHexPiece, IntoPiece, LowerHexOf, Parts, Piece, PieceOf, Text, UpperHexOf,
         ViaDisplay, ViaExact, ViaFormat,
     };
-    pub use crate::report::{debug, debug_kind, display, display_kind, identify};
+    pub use crate::report::{debug, debug_as_kind, debug_kind, display, display_kind, identify};
     pub use crate::repr::{MAX_RAW_CODE, Repr, StaticStatus, ValueType};
     #[cfg(feature = "serde")]
     pub use crate::serde::{deserialize, serialize, serialize_kind};

@@ -1,5 +1,6 @@
 //! The text forms of a status: `Display` (one line, Arrow's form), `{:#}` (with context and
-//! causes), `{:?}` (a report for people) and `{:#?}` (structural).
+//! causes), the report for people (`{:?}` of a status of codes, `report()` of every status) and
+//! its structural form (`{:#?}`); and for a status of kinds, `{:?}` as the kind enum's own.
 
 use core::error::Error;
 use core::fmt;
@@ -14,6 +15,36 @@ use crate::kinds::{Kind, kind_of};
 use crate::read::as_context_line;
 use crate::repr::Repr;
 use crate::traits::{Chain, Code};
+
+/// A status's report for people: the one-line form, where the status was created, then its
+/// context lines, details, causes and a captured backtrace, each section only when it has
+/// entries; with `{:#?}` (or `{:#}`), the structural form. What a status's `report()` returns,
+/// and what `{:?}` of a status of codes prints.
+pub struct Report<'a> {
+    repr: &'a Repr,
+    write: fn(&Repr, &mut fmt::Formatter<'_>) -> fmt::Result,
+}
+
+impl<'a> Report<'a> {
+    /// The report of `repr`, written by `write`. Used by generated code only.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn __new(repr: &'a Repr, write: fn(&Repr, &mut fmt::Formatter<'_>) -> fmt::Result) -> Self {
+        Self { repr, write }
+    }
+}
+
+impl fmt::Debug for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (self.write)(self.repr, f)
+    }
+}
+
+impl fmt::Display for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (self.write)(self.repr, f)
+    }
+}
 
 /// `Display` of a derived status: `"Invalid: message"`, or `"Invalid"` without a message.
 /// With `{:#}`, each context line and each cause follow on lines of their own.
@@ -132,6 +163,43 @@ pub fn debug_kind<K: Kind + fmt::Display>(
     }
 }
 
+/// `Debug` of a status of a kind enum: what `#[derive(Debug)]` on the enum prints for its
+/// kind (`debug`, from the derive; `{:#?}` too), then, only where the status has them, its
+/// message and its context lines. A status made from a code alone of a variant with fields
+/// shows the variant's name. The report for people ([`debug_kind`]) is the status's
+/// `report()`.
+///
+/// # Errors
+///
+/// Only those of the formatter.
+pub fn debug_as_kind<K: Kind>(
+    repr: &Repr,
+    debug: Option<&dyn fmt::Debug>,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    match debug {
+        Some(kind) => kind.fmt(f)?,
+        None => f.write_str(code_of::<K::Code>(repr).name())?,
+    }
+    let message = repr.message();
+    if !message.is_empty() {
+        write!(f, "\n\nMessage: {message}")?;
+    }
+    write_context(repr, f)
+}
+
+/// The context lines of `repr`, as the reports show them, when it has any.
+fn write_context(repr: &Repr, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let mut context = Lines::of(repr).peekable();
+    if context.peek().is_some() {
+        f.write_str("\n\nContext:")?;
+        for (i, (line, location)) in context.enumerate() {
+            write!(f, "\n    {i}: {line}\n       at {location}")?;
+        }
+    }
+    Ok(())
+}
+
 /// `Debug`, headed by `head`; `kind` is the structural form's `kind` field, for kind enums.
 fn write_debug(
     repr: &Repr,
@@ -160,13 +228,7 @@ fn write_debug(
     if let Some(location) = creation_site(repr) {
         write!(f, "\n    at {location}")?;
     }
-    let mut context = Lines::of(repr).peekable();
-    if context.peek().is_some() {
-        f.write_str("\n\nContext:")?;
-        for (i, (line, location)) in context.enumerate() {
-            write!(f, "\n    {i}: {line}\n       at {location}")?;
-        }
-    }
+    write_context(repr, f)?;
     let mut details = repr.details().peekable();
     if details.peek().is_some() {
         f.write_str("\n\nDetails:")?;

@@ -496,8 +496,9 @@ impl ::core::fmt::Display for __fast_status_FlagKind::Flag {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for __fast_status_FlagKind::Flag {
-    /// `{:?}` is a report for people (where created, context, details, causes);
-    /// `{:#?}` is structural.
+    /// What `#[derive(Debug)]` on the kind enum prints for the kind (`{:#?}`
+    /// too), then the message and the context lines, where there are any. The
+    /// report for people is [`report`](Self::report).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         let value = self.kind();
         let debug = value
@@ -506,7 +507,30 @@ impl ::core::fmt::Debug for __fast_status_FlagKind::Flag {
                 use ::fast_status::__private::{KindIsDebug as _, KindNotDebug as _};
                 (&&::fast_status::__private::DebugKind(value)).__fs_debug()
             });
-        ::fast_status::__private::debug_kind::<FlagKind>(&self.0, "Flag", debug, f)
+        ::fast_status::__private::debug_as_kind::<FlagKind>(&self.0, debug, f)
+    }
+}
+impl __fast_status_FlagKind::Flag {
+    /// The report for people: the one-line form, where the status was created, then
+    /// its context lines, details, causes and a captured backtrace, each only when
+    /// there is one; `{:#?}` of it is the structural form.
+    #[must_use]
+    pub fn report(&self) -> ::fast_status::Report<'_> {
+        ::fast_status::Report::__new(
+            &self.0,
+            |repr, f| {
+                let value = ::fast_status::__private::kind_of::<FlagKind>(repr);
+                let debug = value
+                    .as_deref()
+                    .and_then(|value| {
+                        use ::fast_status::__private::{
+                            KindIsDebug as _, KindNotDebug as _,
+                        };
+                        (&&::fast_status::__private::DebugKind(value)).__fs_debug()
+                    });
+                ::fast_status::__private::debug_kind::<FlagKind>(repr, "Flag", debug, f)
+            },
+        )
     }
 }
 #[automatically_derived]

@@ -373,10 +373,22 @@ impl ::core::fmt::Display for __fast_status_ParseCode::Parse {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for __fast_status_ParseCode::Parse {
-    /// `{:?}` is a report for people (where created, context, details, causes);
-    /// `{:#?}` is structural.
+    /// The report for people (where created, context, details, causes), as
+    /// [`report`](Self::report) gives it; `{:#?}` is structural.
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         ::fast_status::__private::debug::<ParseCode>(&self.0, "Parse", f)
+    }
+}
+impl __fast_status_ParseCode::Parse {
+    /// The report for people: the one-line form, where the status was created, then
+    /// its context lines, details, causes and a captured backtrace, each only when
+    /// there is one; `{:#?}` of it is the structural form.
+    #[must_use]
+    pub fn report(&self) -> ::fast_status::Report<'_> {
+        ::fast_status::Report::__new(
+            &self.0,
+            |repr, f| ::fast_status::__private::debug::<ParseCode>(repr, "Parse", f),
+        )
     }
 }
 #[automatically_derived]

@@ -336,9 +336,21 @@ impl ::core::fmt::Display for __fast_status_ErrorKind::Error {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for __fast_status_ErrorKind::Error {
-    /// `{:?}` is a report for people (where created, context, details, causes);
-    /// `{:#?}` is structural.
+    /// The report for people (where created, context, details, causes), as
+    /// [`report`](Self::report) gives it; `{:#?}` is structural.
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         ::my_status::__private::debug::<ErrorKind>(&self.0, "Error", f)
+    }
+}
+impl __fast_status_ErrorKind::Error {
+    /// The report for people: the one-line form, where the status was created, then
+    /// its context lines, details, causes and a captured backtrace, each only when
+    /// there is one; `{:#?}` of it is the structural form.
+    #[must_use]
+    pub fn report(&self) -> ::my_status::Report<'_> {
+        ::my_status::Report::__new(
+            &self.0,
+            |repr, f| ::my_status::__private::debug::<ErrorKind>(repr, "Error", f),
+        )
     }
 }

@@ -18,11 +18,33 @@ pub(super) fn display(g: &Gen<'_>) -> TokenStream {
         private,
         ..
     } = g;
+    let krate = &g.input.krate;
     let name_str = name.to_string();
-    let (display, debug) = match g.kind {
+    // The report for people: `report()`, and `{:?}` of a status of codes. Written as a
+    // function of the representation, which `report()` hands to the runtime's `Report`.
+    let (repr, f) = (local("repr"), local("f"));
+    let report = match g.kind {
+        None => quote!(#private::debug::<#code_ty>(#repr, #name_str, #f)),
+        Some(kind) => {
+            let (value, debug) = (local("value"), local("debug"));
+            quote! {{
+                let #value = #private::kind_of::<#kind>(#repr);
+                let #debug = #value.as_deref().and_then(|#value| {
+                    use #private::{KindIsDebug as _, KindNotDebug as _};
+                    (&&#private::DebugKind(#value)).__fs_debug()
+                });
+                #private::debug_kind::<#kind>(#repr, #name_str, #debug, #f)
+            }}
+        }
+    };
+    let (display, debug, debug_doc) = match g.kind {
         None => (
             quote!(#private::display::<#code_ty>(&self.0, f)),
             quote!(#private::debug::<#code_ty>(&self.0, #name_str, f)),
+            quote! {
+                /// The report for people (where created, context, details, causes), as
+                /// [`report`](Self::report) gives it; `{:#?}` is structural.
+            },
         ),
         Some(kind) => {
             let (value, debug) = (local("value"), local("debug"));
@@ -34,7 +56,12 @@ pub(super) fn display(g: &Gen<'_>) -> TokenStream {
                         use #private::{KindIsDebug as _, KindNotDebug as _};
                         (&&#private::DebugKind(#value)).__fs_debug()
                     });
-                    #private::debug_kind::<#kind>(&self.0, #name_str, #debug, f)
+                    #private::debug_as_kind::<#kind>(&self.0, #debug, f)
+                },
+                quote! {
+                    /// What `#[derive(Debug)]` on the kind enum prints for the kind (`{:#?}`
+                    /// too), then the message and the context lines, where there are any. The
+                    /// report for people is [`report`](Self::report).
                 },
             )
         }
@@ -52,10 +79,19 @@ pub(super) fn display(g: &Gen<'_>) -> TokenStream {
 
         #[automatically_derived]
         impl ::core::fmt::Debug for #status_ty {
-            /// `{:?}` is a report for people (where created, context, details, causes);
-            /// `{:#?}` is structural.
+            #debug_doc
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 #debug
+            }
+        }
+
+        impl #status_ty {
+            /// The report for people: the one-line form, where the status was created, then
+            /// its context lines, details, causes and a captured backtrace, each only when
+            /// there is one; `{:#?}` of it is the structural form.
+            #[must_use]
+            pub fn report(&self) -> #krate::Report<'_> {
+                #krate::Report::__new(&self.0, |#repr, #f| #report)
             }
         }
 

@@ -111,10 +111,14 @@ fn a_kind_crosses_as_its_code_and_its_text() {
         back.to_string(),
         "type is too big (1048576) for 3: in the footer"
     );
+    let report = format!("{:?}", back.report());
     assert!(
-        format!("{back:?}").starts_with("type is too big (1048576) for 3: in the footer\n"),
-        "{back:?}"
+        report.starts_with("type is too big (1048576) for 3: in the footer\n"),
+        "{report}"
     );
+    // `{:?}` is the kind enum's `Debug`: without the fields, the variant's name, then the
+    // message.
+    assert_eq!(format!("{back:?}"), "TooBig\n\nMessage: in the footer");
     assert_eq!(
         back.detail::<Remote>().and_then(|r| r.text.as_deref()),
         Some("type is too big (1048576) for 3")
