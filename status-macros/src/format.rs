@@ -258,8 +258,9 @@ impl Resolver<'_> {
         }
         let field = self.field_index(&hole.arg);
         let mut inside = self.arg(&hole.arg)?;
-        if let Some(field) = field.map(|i| &self.fields[i]).filter(|f| f.path)
-            && shows_with_display(&hole.spec)
+        if let Some(field) = field
+            .map(|i| &self.fields[i])
+            .filter(|f| f.path && shows_with_display(&hole.spec))
         {
             let name = format_ident!("__fs_path_{}", field.binding, span = self.text.span());
             inside = name.to_string();
@@ -455,8 +456,9 @@ fn shorthand(
             TokenTree::Ident(name)
                 if !after_access
                     && !names_something_else(tokens.peek())
-                    && let Some(i) = field_named(fields, &name) =>
+                    && field_named(fields, &name).is_some() =>
             {
+                let i = field_named(fields, &name).expect("tested by the guard");
                 // A named field by its bare name. The name is kept as written (the field's
                 // binding is the field's own name), so it resolves as the user's name does: to
                 // a closure's parameter or a local of that name where there is one, leaving the

@@ -64,9 +64,10 @@ pub(crate) fn check(cx: &Ctxt, input: &mut Input<'_>) {
 }
 
 fn check_name(cx: &Ctxt, input: &Input<'_>) {
-    if let Some(name) = &input.name
-        && input.name_is_explicit
-        && name == input.ident
+    if let Some(name) = input
+        .name
+        .as_ref()
+        .filter(|name| input.name_is_explicit && *name == input.ident)
     {
         cx.error_spanned_by(
             name,
@@ -77,8 +78,10 @@ fn check_name(cx: &Ctxt, input: &Input<'_>) {
             ),
         );
     }
-    if let Some(code) = &input.code
-        && (code == input.ident || input.name.as_ref() == Some(code))
+    if let Some(code) = input
+        .code
+        .as_ref()
+        .filter(|code| *code == input.ident || input.name.as_ref() == Some(*code))
     {
         cx.error_spanned_by(
             code,
@@ -96,8 +99,11 @@ fn check_name(cx: &Ctxt, input: &Input<'_>) {
 /// kinds) is a `&'static str`, so nothing in it is formatted. A text in error is reported and
 /// left out, so the variant shows its name and the rest of the expansion stands.
 fn check_display(cx: &Ctxt, variant: &mut Variant<'_>, has_kinds: bool) {
-    if let Some(fmt) = &variant.attrs.fmt
-        && let Some(error) = fmt_error(variant, fmt)
+    if let Some(error) = variant
+        .attrs
+        .fmt
+        .as_ref()
+        .and_then(|fmt| fmt_error(variant, fmt))
     {
         cx.recovered(error);
         variant.attrs.fmt = None;
@@ -171,8 +177,10 @@ fn fmt_error(variant: &Variant<'_>, fmt: &syn::Path) -> Option<syn::Error> {
 /// source field is not one, and a `from` field among others is the source without `From`.
 fn check_fields(cx: &Ctxt, variant: &mut Variant<'_>) {
     let name = &variant.name;
-    if let Some(span) = variant.attrs.transparent
-        && variant.fields.len() != 1
+    if let Some(span) = variant
+        .attrs
+        .transparent
+        .filter(|_| variant.fields.len() != 1)
     {
         cx.recovered(syn::Error::new(
             span,
@@ -209,12 +217,15 @@ fn check_fields(cx: &Ctxt, variant: &mut Variant<'_>) {
     }
     // A `#[backtrace]` field is reported on its own; it does not count here as well.
     let fields = variant.fields.iter().filter(|f| !f.attrs.backtrace).count();
-    if fields != 1
-        && let Some((from, field)) = variant
+    let misplaced_from = if fields == 1 {
+        None
+    } else {
+        variant
             .fields
             .iter_mut()
             .find_map(|f| Some((f.attrs.from?, f)))
-    {
+    };
+    if let Some((from, field)) = misplaced_from {
         field.attrs.demote_from_to_source();
         // thiserror's `#[from] source: E, backtrace: Backtrace`: its `From` captures the
         // backtrace; here the status does, so the field is what to remove.
@@ -390,8 +401,10 @@ fn check_from_types(cx: &Ctxt, input: &mut Input<'_>) {
             false
         };
         variant.attrs.from.retain(|ty| first_of(ty));
-        if let Some(field) = variant.fields.iter_mut().find(|f| f.attrs.from.is_some())
-            && !first_of(field.ty())
+        if let Some(field) = variant
+            .fields
+            .iter_mut()
+            .find(|f| f.attrs.from.is_some() && !first_of(f.ty()))
         {
             field.attrs.demote_from_to_source();
         }

@@ -252,8 +252,11 @@ impl Repr {
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Self {
-        let text = format_args!("{error}");
-        Self::created(raw, formatted(raw, text, Some(location)), backtraces)
+        Self::created(
+            raw,
+            formatted(raw, format_args!("{error}"), Some(location)),
+            backtraces,
+        )
     }
 
     /// A heap status whose body is the kind `make` returns, a variant with fields, made in
@@ -366,10 +369,12 @@ impl Repr {
     #[inline(never)]
     fn with_backtrace(mut self) -> Self {
         // A new status: only this word holds it, and no source chain has been built yet.
-        if let Some(backtrace) = crate::backtrace::capture()
-            && let Some(extras) = self
-                .payload_mut()
-                .and_then(|payload| payload.extras_or_insert(Extras::try_new_boxed))
+        let Some(backtrace) = crate::backtrace::capture() else {
+            return self;
+        };
+        if let Some(extras) = self
+            .payload_mut()
+            .and_then(|payload| payload.extras_or_insert(Extras::try_new_boxed))
         {
             extras.backtrace = Some(backtrace);
         }
@@ -416,11 +421,11 @@ fn alloc_formatted(
     let mut buffer = [MaybeUninit::<u8>::uninit(); FIRST_PASS];
     let mut first = MessageSink::new(&mut buffer);
     write(&mut first);
-    if first.overflowed()
-        && let Some(mut pending) = Pending::new(first.total())
-    {
-        pending.write(&write);
-        return Some(pending.finish(code, location, None));
+    if first.overflowed() {
+        if let Some(mut pending) = Pending::new(first.total()) {
+            pending.write(&write);
+            return Some(pending.finish(code, location, None));
+        }
     }
     alloc_with_str(code, first.text(), location, None)
 }

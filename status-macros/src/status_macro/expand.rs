@@ -51,10 +51,10 @@ fn made(invocation: &Invocation, expanding: Macro) -> Made {
     let split = match message {
         Message::Display(value) => Split::value(value),
         Message::Literal { text, args } => {
-            if args.is_empty()
-                && invocation.code_is_constant_path()
-                && let Some(value) = static_text(text)
-            {
+            let static_value = (args.is_empty() && invocation.code_is_constant_path())
+                .then(|| static_text(text))
+                .flatten();
+            if let Some(value) = static_value {
                 let value = syn::LitStr::new(&value, text.span());
                 return Made::Status(quote! {
                     (#code).__fast_status_static(const {

@@ -155,8 +155,10 @@ fn message_layout(cap: usize) -> Option<Layout> {
 /// that a header points at. A message body has one too, [`MESSAGE_BODY`], which describes no
 /// value type.
 pub(crate) struct ValueInfo {
-    /// The type's id, to check a read of the value (the caller names the type).
-    type_id: TypeId,
+    /// The type's id, to check a read of the value (the caller names the type). A function:
+    /// `TypeId::of` is a `const fn` only from Rust 1.91, and the crate builds with 1.85; it is
+    /// called only when the description is not the reader's own (`ValueInfo::is`).
+    type_id: fn() -> TypeId,
     /// Frees a payload of this type, once nothing references it: `free_payload::<K, _>`.
     free: unsafe fn(NonNull<Header>),
     /// What giving up the last status share of a payload of this type does: frees it, unless
@@ -180,7 +182,7 @@ impl ValueInfo {
     /// address holds the same bytes, so the same type id.
     #[inline]
     fn is<K: 'static>(&'static self, expected: &'static ValueType<K>) -> bool {
-        self.is_exactly(expected) || self.type_id == const { TypeId::of::<K>() }
+        self.is_exactly(expected) || (self.type_id)() == TypeId::of::<K>()
     }
 
     /// Whether this is `expected`'s own description of `K`.
@@ -229,7 +231,7 @@ impl<K: 'static> ValueType<K> {
     ) -> Self {
         Self {
             info: ValueInfo {
-                type_id: TypeId::of::<K>(),
+                type_id: TypeId::of::<K>,
                 free: free_payload::<K, D>,
                 release_last: release_last_of_value::<K, D>,
                 source_status,
@@ -256,7 +258,7 @@ impl<K: 'static> Default for ValueType<K> {
 /// The body of a message payload: no value type (its type id is a type of this module, which
 /// no caller names, so no read of a value matches it, and `is_exactly` compares addresses).
 static MESSAGE_BODY: ValueInfo = ValueInfo {
-    type_id: TypeId::of::<MessageBody>(),
+    type_id: TypeId::of::<MessageBody>,
     free: free_message,
     release_last: free_message,
     source_status: Repr::attached_source_status,
