@@ -76,16 +76,43 @@ pub fn display_kind<K: Kind + fmt::Display>(
 
 /// The head of a status of the kind enum `K` that holds no kind: the text of the variant it
 /// was made from as it arrived from another process (`serde`: the fields did not cross, their
-/// text did), else its code's text.
-fn kindless_head<K: Kind>(repr: &Repr) -> &str {
+/// text did), else its code's text; in a build without `alloc`, where a variant's fields that
+/// do not pack are not kept, the head says so.
+fn kindless_head<K: Kind>(repr: &Repr) -> KindlessHead<'_> {
     #[cfg(feature = "serde")]
     if let Some(text) = repr
         .detail::<crate::serde::Remote>()
         .and_then(|remote| remote.text.as_deref())
     {
-        return text;
+        return KindlessHead::Text(text);
     }
-    code_of::<K::Code>(repr).text()
+    let code = code_of::<K::Code>(repr);
+    if cfg!(not(feature = "alloc")) && K::unpack(repr.raw_code(), None).is_none() {
+        return KindlessHead::FieldsLost(code.name());
+    }
+    KindlessHead::Text(code.text())
+}
+
+/// What [`kindless_head`] shows.
+enum KindlessHead<'a> {
+    /// A text as it is.
+    Text(&'a str),
+    /// The name of a variant whose fields were not kept (a build without `alloc`).
+    FieldsLost(&'static str),
+}
+
+impl fmt::Display for KindlessHead<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Text(text) => f.write_str(text),
+            Self::FieldsLost(name) => {
+                write!(
+                    f,
+                    "{name} (its fields were not kept: this build has no `alloc`)"
+                )
+            }
+        }
+    }
 }
 
 /// `Display`, headed by `head` (the code's text or the kind's); `{:#}` adds the context lines
@@ -179,6 +206,7 @@ pub fn debug_as_kind<K: Kind>(
 ) -> fmt::Result {
     match debug {
         Some(kind) => kind.fmt(f)?,
+        None if cfg!(not(feature = "alloc")) => write!(f, "{}", kindless_head::<K>(repr))?,
         None => f.write_str(code_of::<K::Code>(repr).name())?,
     }
     let message = repr.message();

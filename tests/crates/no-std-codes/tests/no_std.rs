@@ -67,10 +67,16 @@ fn heap_fields_need_alloc() {
         let big = Packet::truncated(1 << 16, 0);
         assert_eq!(big.to_string(), "want 65536 bytes, got 0");
     } else {
-        // Without heap states the status keeps its code; the field is dropped.
+        // Without heap states the status keeps its code; the field is dropped, and its text
+        // says so rather than showing the variant as if it had none.
         assert!(error.kind().is_none());
-        assert_eq!(error.to_string(), "Protocol");
+        let lost = "Protocol (its fields were not kept: this build has no `alloc`)";
+        assert_eq!(error.to_string(), lost);
+        assert_eq!(format!("{error:?}"), lost);
         let big = Packet::truncated(1 << 16, 0);
         assert!(big.is_truncated() && big.kind().is_none());
+        assert!(big.to_string().starts_with("Truncated (its fields were not kept"));
+        // Values that pack keep their fields on `core` alone too.
+        assert_eq!(Packet::truncated(4, 0).to_string(), "want 4 bytes, got 0");
     }
 }
