@@ -341,6 +341,7 @@ fn displayed_len(value: &impl std::fmt::Display) -> usize {
     count.0
 }
 
+/// On 64-bit targets, where a word has room for fields beside a code.
 #[test]
 fn packed_and_fieldless_kinds_allocate_nothing() {
     let (allocations, live) = measure(|| {
@@ -369,7 +370,14 @@ fn packed_and_fieldless_kinds_allocate_nothing() {
         ));
         drop((packed, wide_but_small, two_wide_but_small, fieldless));
     });
-    assert_eq!((allocations, live), (0, 0));
+    // A 32-bit word has no room for fields beside a code: the three variants with fields
+    // take one allocation each there.
+    let packed_on_the_heap = if cfg!(target_pointer_width = "64") {
+        0
+    } else {
+        3
+    };
+    assert_eq!((allocations, live), (packed_on_the_heap, 0));
 }
 
 #[test]

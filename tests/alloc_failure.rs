@@ -323,10 +323,15 @@ fn kinds_without_memory_degrade_to_the_code_and_drop_their_fields() {
     });
     assert!(named.is_named() && named.kind().is_none());
     assert_eq!(named.to_string(), "Named");
-    assert!(matches!(
-        packed.kind().as_deref(),
-        Some(FieldErrorKind::BadOffset(7))
-    ));
+    if cfg!(target_pointer_width = "64") {
+        assert!(matches!(
+            packed.kind().as_deref(),
+            Some(FieldErrorKind::BadOffset(7))
+        ));
+    } else {
+        // A 32-bit word has no room for fields: the variant needs memory there too.
+        assert!(packed.is_bad_offset() && packed.kind().is_none());
+    }
     assert!(converted.is_io() && converted.kind().is_none());
     drop((named, packed, converted));
     assert_eq!(live(), before, "the fields were dropped, not leaked");
@@ -358,8 +363,8 @@ fn changing_a_status_with_fields_survives_any_single_failure() {
                 assert!(matches!(*kind, FieldErrorKind::BadOffset(3)), "k={k}");
             }
             assert!(
-                statuses[1].kind().is_some(),
-                "a packed word needs no memory"
+                statuses[1].kind().is_some() || cfg!(not(target_pointer_width = "64")),
+                "a packed word needs no memory (on 64-bit targets, where words pack)"
             );
             drop(statuses);
         }

@@ -36,6 +36,26 @@ fn heap(raw: u32, args: fmt::Arguments<'_>) -> Owned {
 
 static STATIC: StaticStatus = StaticStatus::new(9, "static text");
 
+/// The packed state exists where a word has room for fields beside a code (64-bit targets),
+/// for every value of the fields, zero included; on a 32-bit target there is none, as its
+/// documentation says, so a variant with fields takes the heap there.
+#[test]
+fn packed_state_on_every_width() {
+    for fields in [0, 1, 0x8000_0000, u32::MAX] {
+        let packed = Repr::packed(5, fields);
+        if cfg!(target_pointer_width = "64") {
+            let packed = packed.expect("a 64-bit word packs");
+            assert_eq!(packed.packed_fields(), Some(fields));
+            assert_eq!(packed.raw_code(), 5);
+            assert!(!packed.is_heap());
+        } else {
+            assert!(packed.is_none(), "no packed word on a 32-bit target");
+        }
+    }
+    // An inline word is never packed.
+    assert_eq!(Repr::inline(5).packed_fields(), None);
+}
+
 #[test]
 fn inline_state() {
     for raw in [0, 1, 2, 1000, status_runtime::__private::MAX_RAW_CODE] {

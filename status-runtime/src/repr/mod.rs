@@ -165,6 +165,13 @@ pub const MAX_RAW_CODE: u32 = (1 << 30) - 1;
 /// Where a packed word keeps a variant's fields: above its code.
 const PACKED_SHIFT: u32 = 32;
 
+/// A word's bits as a `u64`: lossless, a word being at most 64 bits wide.
+#[inline]
+const fn word_bits(word: usize) -> u64 {
+    const _: () = assert!(usize::BITS <= u64::BITS);
+    word as u64
+}
+
 /// A code and a literal message with `'static` lifetime: what `status!(Code::X, "literal")`
 /// builds in a constant. Aligned to 4 so the tag bits of a pointer to it are free.
 #[repr(C, align(4))]
@@ -247,6 +254,10 @@ impl Repr {
     #[inline]
     #[must_use]
     pub fn packed(raw: u32, fields: u32) -> Option<Self> {
+        // Not even zero fields: a packed word on a 32-bit target would hold no fields at all.
+        if usize::BITS < 64 {
+            return None;
+        }
         let fields = usize::try_from(u64::from(fields) << PACKED_SHIFT).ok()?;
         Some(Self::without_pointer(
             fields | ((raw & MAX_RAW_CODE) as usize) << 2 | TAG_PACKED,
@@ -319,9 +330,11 @@ impl Repr {
     #[inline]
     #[must_use]
     pub fn packed_fields(&self) -> Option<u32> {
-        // Truncation is exact: a packed word holds 32 bits of fields above `PACKED_SHIFT`.
+        // Widened to 64 bits, so the shift is in range on every target (a 32-bit one has no
+        // packed words); the truncation is exact: a packed word holds 32 bits of fields above
+        // `PACKED_SHIFT`.
         #[allow(clippy::cast_possible_truncation)]
-        (self.tag() == TAG_PACKED).then(|| (self.0.addr().get() >> PACKED_SHIFT) as u32)
+        (self.tag() == TAG_PACKED).then(|| (word_bits(self.0.addr().get()) >> PACKED_SHIFT) as u32)
     }
 
     /// The raw code, whatever the state.
