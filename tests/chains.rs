@@ -600,3 +600,31 @@ pub enum IoOuterKind {
     #[error("outer failed")]
     Layer(#[from] IoLayer),
 }
+
+/// How many context lines the deep-chain test adds: a million, so that a drop that recursed
+/// once per line would overflow the thread's stack (fewer under Miri, which interprets each).
+const DEEP: usize = if cfg!(miri) { 200 } else { 1_000_000 };
+
+/// A status with a million context lines, whose chain of lines `source()` has built, drops on a
+/// thread with a 2 MiB stack: the chain is dropped in a loop, not a frame per line.
+#[test]
+fn a_million_context_lines_drop_on_a_small_stack_after_source() {
+    let dropped = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            let mut status = App::from_code(AppCode::Io);
+            for _ in 0..DEEP {
+                status = status.context("a line");
+            }
+            // Builds the chain of lines, newest first, which anyhow's and eyre's reports walk.
+            let newest = std::error::Error::source(&status).expect("the newest line");
+            assert_eq!(newest.to_string(), "a line");
+            assert_eq!(status.chain().count(), DEEP + 1);
+            drop(status);
+            true
+        })
+        .expect("a thread")
+        .join()
+        .expect("the drop did not overflow the stack");
+    assert!(dropped);
+}

@@ -90,11 +90,29 @@ pub(crate) struct ValueTail {
 }
 
 impl Tail {
+    /// No source: what a line's `next` is left as while its chain is dropped.
+    const NONE: Self = Self {
+        value: None,
+        source: None,
+    };
+
     fn error(&self) -> Option<&(dyn Error + 'static)> {
         self.value
             .as_ref()
             .and_then(|value| (value.source)(&value.share))
             .or_else(|| self.source.as_deref().map(Stored::error))
+    }
+}
+
+impl Drop for ContextNode {
+    /// Drops the lines after this one in a loop: dropped by recursion, a chain of a million
+    /// lines would take a stack frame per line.
+    fn drop(&mut self) {
+        let mut next = core::mem::replace(&mut self.next, Next::Tail(Tail::NONE));
+        while let Next::Line(mut line) = next {
+            next = core::mem::replace(&mut line.next, Next::Tail(Tail::NONE));
+            // `line` is dropped here with nothing after it.
+        }
     }
 }
 
