@@ -628,3 +628,50 @@ fn a_million_context_lines_drop_on_a_small_stack_after_source() {
         .expect("the drop did not overflow the stack");
     assert!(dropped);
 }
+
+/// A status converted from another status (`from = Even`), and back (`from = Odd`), so that
+/// statuses nest as deep as a test wants: each is the source of the next.
+#[derive(FastStatus, Clone, Copy, Debug)]
+#[status(name = Odd)]
+pub enum OddCode {
+    /// Holds an `Even` status as its source.
+    #[status(from = Even)]
+    Wrapped,
+}
+
+/// The other half of the nesting.
+#[derive(FastStatus, Clone, Copy, Debug)]
+#[status(name = Even)]
+pub enum EvenCode {
+    /// Holds an `Odd` status as its source.
+    #[status(from = Odd)]
+    Wrapped,
+    /// The innermost status.
+    Leaf,
+}
+
+/// Statuses nested a million deep, each the source of the next, drop on a thread with a 2 MiB
+/// stack: each is taken out of its holder and released in a loop, not by recursion.
+#[test]
+fn statuses_nested_a_million_deep_drop_on_a_small_stack() {
+    let dropped = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            let mut even = Even::from_code(EvenCode::Leaf);
+            for _ in 0..DEEP / 2 {
+                let odd = Odd::from(even);
+                even = Even::from(odd);
+            }
+            assert!(std::error::Error::source(&even).is_some());
+            // A clone shares the outermost payload: the nesting is released with the last.
+            let clone = even.clone();
+            drop(even);
+            assert!(std::error::Error::source(&clone).is_some());
+            drop(clone);
+            true
+        })
+        .expect("a thread")
+        .join()
+        .expect("the drop did not overflow the stack");
+    assert!(dropped);
+}

@@ -238,10 +238,7 @@ impl Repr {
         } else {
             let message = self.message();
             let kind = self.packed_fields().map(KindHolder::Packed);
-            Self::alloc_with_extras(code, message, location, || Extras {
-                kind,
-                ..Extras::default()
-            })?
+            Self::alloc_with_extras(code, message, location, || Extras::of_kind(kind))?
         };
         self.replace(copy);
         Some(())

@@ -234,10 +234,8 @@ impl Repr {
             Err(source) => return Self::with_text_of(raw, source.error(), location, backtraces),
         };
         let mut source = Some(source);
-        let made = Self::alloc_with_extras(raw, "", Some(location), || Extras {
-            source: source.take(),
-            ..Extras::default()
-        });
+        let made =
+            Self::alloc_with_extras(raw, "", Some(location), || Extras::of_source(source.take()));
         match (made, source) {
             (Some(repr), _) => Self::created(raw, Some(repr), backtraces),
             (None, Some(source)) => Self::with_text_of(raw, source.error(), location, backtraces),

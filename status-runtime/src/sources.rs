@@ -44,6 +44,11 @@ impl<S: FastStatus> crate::repr::Stored for StatusSource<S> {
     fn status(&self) -> Option<&Repr> {
         Some(self.0.__repr())
     }
+
+    fn take_status(&mut self) -> Option<Repr> {
+        let status = core::mem::replace(&mut self.0, S::__from_repr(Repr::inline(0)));
+        Some(status.__into_repr())
+    }
 }
 
 /// The type `E` of an error on its way into a status, for the compile-time choice of how it

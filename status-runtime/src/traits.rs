@@ -136,6 +136,10 @@ pub trait FastStatus:
     /// The representation. Used by the runtime's reports only.
     #[doc(hidden)]
     fn __repr(&self) -> &Repr;
+
+    /// The representation, with the status's share of its payload. Used by the runtime only.
+    #[doc(hidden)]
+    fn __into_repr(self) -> Repr;
 }
 
 /// An error and its sources, outermost first: what [`FastStatus::chain`] returns.

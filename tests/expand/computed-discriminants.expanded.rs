@@ -417,6 +417,11 @@ impl ::fast_status::FastStatus for __fast_status_FlagKind::Flag {
     fn __repr(&self) -> &::fast_status::__private::Repr {
         &self.0
     }
+    #[inline]
+    fn __into_repr(self) -> ::fast_status::__private::Repr {
+        let mut this = ::core::mem::ManuallyDrop::new(self);
+        ::core::mem::replace(&mut this.0, ::fast_status::__private::Repr::inline(0))
+    }
 }
 #[automatically_derived]
 impl ::core::clone::Clone for __fast_status_FlagKind::Flag {

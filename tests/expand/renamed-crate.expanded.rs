@@ -265,6 +265,11 @@ impl ::my_status::FastStatus for __fast_status_ErrorKind::Error {
     fn __repr(&self) -> &::my_status::__private::Repr {
         &self.0
     }
+    #[inline]
+    fn __into_repr(self) -> ::my_status::__private::Repr {
+        let mut this = ::core::mem::ManuallyDrop::new(self);
+        ::core::mem::replace(&mut this.0, ::my_status::__private::Repr::inline(0))
+    }
 }
 #[automatically_derived]
 impl ::core::clone::Clone for __fast_status_ErrorKind::Error {

@@ -117,6 +117,12 @@ fn fast_status_impl(g: &Gen<'_>) -> TokenStream {
             fn __repr(&self) -> &#private::Repr {
                 &self.0
             }
+
+            #[inline]
+            fn __into_repr(self) -> #private::Repr {
+                let mut this = ::core::mem::ManuallyDrop::new(self);
+                ::core::mem::replace(&mut this.0, #private::Repr::inline(0))
+            }
         }
     }
 }

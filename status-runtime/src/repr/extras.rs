@@ -46,6 +46,13 @@ pub(crate) trait Stored: Send + Sync + 'static {
     fn status(&self) -> Option<&Repr> {
         None
     }
+
+    /// The word of the status this source is, taken out (an inline word left in its place),
+    /// when it was stored as one: so that a chain of statuses, each the source of the next, is
+    /// released in a loop ([`Extras`]'s `Drop`).
+    fn take_status(&mut self) -> Option<Repr> {
+        None
+    }
 }
 
 impl<E: Error + Send + Sync + 'static> Stored for E {
@@ -185,7 +192,62 @@ pub(crate) enum KindHolder {
     Value(ValueShare),
 }
 
+impl Drop for Extras {
+    /// A status held as the source of a status that is the source of another, and so on,
+    /// would be released by recursion, a few frames per status: instead the statuses are
+    /// taken out of their sources and released in a loop here, each after the status it holds
+    /// has been taken out of it in turn, so that no release goes deeper than one level.
+    fn drop(&mut self) {
+        let mut next = self.take_source_status();
+        while let Some(mut word) = next {
+            next = word.last_payload_source_status();
+            word.release_heap();
+        }
+    }
+}
+
+impl Repr {
+    /// When this word holds the only share of its payload: the status its extras hold as
+    /// their source, taken out.
+    fn last_payload_source_status(&mut self) -> Option<Repr> {
+        self.payload_mut()?
+            .extras_or_insert(|| None)?
+            .take_source_status()
+    }
+}
+
 impl Extras {
+    /// Extras that hold `source` and nothing else.
+    pub(crate) fn of_source(source: Option<Source>) -> Self {
+        let mut extras = Self::empty();
+        extras.source = source;
+        extras
+    }
+
+    /// Extras that hold `kind` and nothing else.
+    pub(crate) fn of_kind(kind: Option<KindHolder>) -> Self {
+        let mut extras = Self::empty();
+        extras.kind = kind;
+        extras
+    }
+
+    /// Extras that hold nothing.
+    fn empty() -> Self {
+        Self::default()
+    }
+
+    /// The heap word of the status these extras hold as their source, taken out of it, when
+    /// nothing else holds that source (the chain of context lines, which holds a share of it,
+    /// is dropped first).
+    fn take_source_status(&mut self) -> Option<Repr> {
+        self.chain.clear();
+        self.source
+            .as_mut()?
+            .get_mut()?
+            .take_status()
+            .filter(Repr::is_heap)
+    }
+
     /// Empty extras, boxed; `None` without memory.
     #[cold]
     pub(crate) fn try_new_boxed() -> Option<Box<Self>> {

@@ -74,6 +74,24 @@ impl Shared<dyn Detail> {
     }
 }
 
+impl<T: ?Sized> Shared<T> {
+    /// The value, to change, when this is its only share.
+    pub(crate) fn get_mut(&mut self) -> Option<&mut T> {
+        // SAFETY: this share keeps the allocation alive; the reference covers the count only.
+        if !unsafe { &(*self.0.as_ptr()).refcount }.is_unique() {
+            return None;
+        }
+        #[cfg(loom)]
+        // SAFETY: as above.
+        unsafe { &(*self.0.as_ptr()).access }.write();
+        // SAFETY: the only share (`Acquire`: the reads of shares given up on other threads
+        // happened before), borrowed uniquely: nothing else reads or writes the value while the
+        // reference lives, and no new share can be taken but through this one. The reference
+        // covers the value field only.
+        Some(unsafe { &mut (*self.0.as_ptr()).value })
+    }
+}
+
 impl<T: ?Sized> Deref for Shared<T> {
     type Target = T;
 
