@@ -817,6 +817,26 @@ fn into_kind_moves_the_kind_out_to_match_by_value() {
         Error::custom("why").into_kind(),
         Ok(ErrorKind::Custom)
     ));
+    // Whatever was read before: `source()` and `chain()` build the chain of context lines,
+    // whose tail holds a share of the value; it is the status's own and does not keep the
+    // value in.
+    for read in [0, 1, 2] {
+        let status = Error::from(std::io::Error::other("disk")).context("reading");
+        match read {
+            0 => drop(std::error::Error::source(&status)),
+            1 => assert_eq!(status.chain().count(), 3),
+            _ => assert!(status.to_string().starts_with("I/O failed")),
+        }
+        assert!(
+            matches!(status.into_kind(), Ok(ErrorKind::Io(_))),
+            "after read {read}"
+        );
+    }
+    // A clone held elsewhere keeps the value in: the status comes back.
+    let status = Error::from(std::io::Error::other("disk"));
+    let clone = status.clone();
+    assert!(status.into_kind().is_err());
+    drop(clone);
     // A code alone of a variant with fields has no kind: the status comes back.
     let bare = Error::from_code(ErrorCode::TooBig).into_kind();
     assert_eq!(bare.expect_err("no kind").code(), ErrorCode::TooBig);

@@ -189,6 +189,14 @@ impl Repr {
     /// one, when that share is the value's last holder. What is left of the status is dropped
     /// as usual. `None`, and the status unchanged, otherwise.
     pub fn take_kind_value<K: 'static>(&mut self, ty: &'static ValueType<K>) -> Option<K> {
+        // The chain of context lines that `source()` built holds a share of the value at its
+        // tail: it is the status's own, so it goes first (it is built again if asked for).
+        if let Some(extras) = self
+            .payload_mut()
+            .and_then(|payload| payload.extras_or_insert(|| None))
+        {
+            extras.chain.clear();
+        }
         self.take_value(ty).or_else(|| self.take_held_value(ty))
     }
 
