@@ -44,13 +44,21 @@ pub struct Remote {
 }
 
 impl fmt::Debug for Remote {
+    /// What arrived, each of the peer's strings escaped (`str::escape_debug`): a newline or a
+    /// terminal escape in them cannot start a line of a report of its own, so a peer cannot
+    /// forge "context:" or "Caused by:" lines.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("from another process")?;
         if let Some(location) = &self.location {
-            write!(f, ", created at {location}")?;
+            write!(f, ", created at {}", location.escape_debug())?;
         }
         for (text, location) in &self.context {
-            write!(f, "\n      context: {text} (at {location})")?;
+            write!(
+                f,
+                "\n      context: {} (at {})",
+                text.escape_debug(),
+                location.escape_debug()
+            )?;
         }
         Ok(())
     }

@@ -163,3 +163,23 @@ fn unknown_and_renamed_codes_are_errors() {
     let extra = serde_json::from_str::<Status>(r#"{"code":3,"name":"Invalid","x":1}"#);
     assert!(extra.is_err(), "unknown fields are refused");
 }
+
+/// A peer's strings are escaped where a report prints them: a newline or a terminal escape in a
+/// context line's text or a location cannot forge lines of the report.
+#[test]
+fn a_peer_cannot_forge_report_lines() {
+    let text = r#"{"code":3,"name":"Invalid","message":"m","location":"a.rs:1:1\nCaused by: forged","context":[{"text":"line\n  context: forged \u001b[31m","location":"b.rs:2:2"}]}"#;
+    let status: Status = serde_json::from_str(text).expect("deserializes");
+    let remote = format!(
+        "{:?}",
+        status.detail::<Remote>().expect("the remote detail")
+    );
+    assert_eq!(
+        remote,
+        "from another process, created at a.rs:1:1\\nCaused by: forged\n      \
+         context: line\\n  context: forged \\u{1b}[31m (at b.rs:2:2)"
+    );
+    let report = format!("{:?}", status.report());
+    assert!(!report.contains("\nCaused by: forged"), "{report}");
+    assert!(!report.contains('\u{1b}'), "{report}");
+}
