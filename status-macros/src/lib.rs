@@ -90,9 +90,13 @@ use crate::ctxt::Ctxt;
 /// - `is_<variant>()` predicates, `code()`, `message()`, `location()`, `kind()` and
 ///   `into_kind()` (enums of kinds), `with_message`, `with_detail`, `with_source`, `context`,
 ///   `detail`, `details`, `context_lines`.
-/// - `Display`, `Debug` (a report; `{:#?}` structural), `Error`, `Clone`, `PartialEq`, `Eq`,
-///   `Hash`, `From<Code>`, `From<Kind>`, `From<T>` for each `from`, `From<Status> for
-///   io::Error` (with `std`), and `impl FastStatus` / `impl Code`.
+/// - `Display`, `Debug` (for an enum of codes a report, `{:#?}` structural; for an enum of
+///   kinds the kind enum's own `Debug`, then any message and context lines), `report()` (the
+///   report for people, for every status), `Error`, `Clone`, `PartialEq`, `Eq`, `Hash`,
+///   `From<Code>`, `From<Kind>` (a fieldless kind is its code, no call), `From<T>` for each
+///   `from`, `From<Status> for io::Error` (with `std`), and `impl FastStatus` / `impl Code`.
+/// - With `variant_constructors`: a function named like each tuple variant and a constant
+///   named like each unit variant.
 ///
 /// Every mistake in the input is a compile error on the offending token that says what to
 /// write instead, all of them in one build.

@@ -138,7 +138,7 @@ impl Repr {
 
     /// None: no value is stored without `alloc`.
     #[must_use]
-    pub fn kind_value<K: 'static>(&self) -> Option<&K> {
+    pub fn kind_value<K: Kind>(&self) -> Option<&K> {
         None
     }
 

@@ -138,11 +138,13 @@ impl Repr {
     }
 
     /// The value of the variant this status was made from, if it is stored in the status and is
-    /// a `K`: in its own payload, or in the one it is a changed copy of.
+    /// a `K`: in its own payload, or in the one it is a changed copy of. Read by `K`'s own
+    /// description (`Kind::VALUE_TYPE`), the one the derive's constructors store it with: one
+    /// address compared, no type ids.
     #[inline]
     #[must_use]
-    pub fn kind_value<K: 'static>(&self) -> Option<&K> {
-        self.stored_kind(ValueType::any())
+    pub fn kind_value<K: Kind>(&self) -> Option<&K> {
+        self.stored_kind(K::VALUE_TYPE)
     }
 
     /// [`kind_value`](Self::kind_value), for the `K` that `ty` describes.

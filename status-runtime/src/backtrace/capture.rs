@@ -1,6 +1,7 @@
 //! Opt-in backtraces: captured when a status with a message is created, only for a type that
-//! asks (`#[status(backtrace)]`) and only if the environment asks (`RUST_LIB_BACKTRACE`, else `RUST_BACKTRACE`, set and not `0`, as for
-//! `std::backtrace::Backtrace::capture`) or [`set_backtrace_capture`] says so.
+//! asks (`#[status(backtrace)]`) and only if the environment asks (`RUST_LIB_BACKTRACE`, else
+//! `RUST_BACKTRACE`, set and not `0`, as for `std::backtrace::Backtrace::capture`) or
+//! [`set_backtrace_capture`] says so.
 //!
 //! The environment is read once, at the first heap status, and the answer cached; code-only
 //! and static statuses never look.
@@ -17,11 +18,12 @@ const ON: u8 = 2;
 static POLICY: AtomicU8 = AtomicU8::new(UNDECIDED);
 
 /// Turns backtrace capture on or off for statuses created from now on, overriding
-/// `RUST_BACKTRACE` / `RUST_LIB_BACKTRACE`.
+/// `RUST_BACKTRACE` / `RUST_LIB_BACKTRACE`, for the status types whose enum asks for
+/// backtraces (`#[status(backtrace)]`); the others never capture one.
 ///
-/// Capturing walks the stack and allocates, so it is off unless asked for. Tests that count
-/// allocations or compare `{:?}` output call `set_backtrace_capture(false)` so the machine's
-/// environment does not change their results.
+/// Capturing walks the stack and allocates, so it is off unless asked for. Tests of such a
+/// type that count allocations or compare reports call `set_backtrace_capture(false)` so the
+/// machine's environment does not change their results.
 pub fn set_backtrace_capture(enabled: bool) {
     POLICY.store(if enabled { ON } else { OFF }, Ordering::Relaxed);
 }

@@ -240,6 +240,9 @@ impl Extras {
     /// nothing else holds that source (the chain of context lines, which holds a share of it,
     /// is dropped first).
     fn take_source_status(&mut self) -> Option<Repr> {
+        // Without a source there is nothing nested to take (most extras: context lines,
+        // details), and the chain is dropped with the rest.
+        self.source.as_ref()?;
         self.chain.clear();
         self.source
             .as_mut()?

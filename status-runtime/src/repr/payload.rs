@@ -240,13 +240,6 @@ impl<K: 'static> ValueType<K> {
             kind: PhantomData,
         }
     }
-
-    /// A description of `K` for the code that names the type alone (a promoted constant: its
-    /// address may differ from the derive's `static`, which a read then sees by the type ids).
-    #[inline]
-    pub(crate) fn any() -> &'static Self {
-        const { &Self::new() }
-    }
 }
 
 impl<K: 'static> Default for ValueType<K> {
