@@ -195,9 +195,22 @@ pub(crate) enum KindHolder {
 impl Drop for Extras {
     /// A status held as the source of a status that is the source of another, and so on,
     /// would be released by recursion, a few frames per status: instead the statuses are
-    /// taken out of their sources and released in a loop here, each after the status it holds
-    /// has been taken out of it in turn, so that no release goes deeper than one level.
+    /// taken out of their sources and released in a loop, each after the status it holds has
+    /// been taken out of it in turn, so that no release goes deeper than one level. Extras
+    /// without a source (most: context lines, details) only test for one, inline.
+    #[inline]
     fn drop(&mut self) {
+        if self.source.is_some() {
+            self.release_source_statuses();
+        }
+    }
+}
+
+impl Extras {
+    /// [`Extras`]' `Drop` for extras with a source: the loop over the statuses nested in it.
+    #[cold]
+    #[inline(never)]
+    fn release_source_statuses(&mut self) {
         let mut next = self.take_source_status();
         while let Some(mut word) = next {
             next = word.last_payload_source_status();
@@ -240,8 +253,8 @@ impl Extras {
     /// nothing else holds that source (the chain of context lines, which holds a share of it,
     /// is dropped first).
     fn take_source_status(&mut self) -> Option<Repr> {
-        // Without a source there is nothing nested to take (most extras: context lines,
-        // details), and the chain is dropped with the rest.
+        // Without a source there is nothing nested to take, and the chain is dropped with the
+        // rest.
         self.source.as_ref()?;
         self.chain.clear();
         self.source
