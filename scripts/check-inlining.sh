@@ -9,7 +9,9 @@
 #     resolved to its target and must be `readpath::fast::decode`,
 #   - a fieldless kind converted into its status (`fieldless::via_into`) is the same machine code
 #     as the status made by `from_code` (`fieldless::via_from_code`): no call,
-# and it reports (without requiring it) whether the read path's `decode` and `sum` are the same
+# and it reports (without requiring it) which of the library's small hex-digit functions the
+# binary inlined across the crates (`hex_sums`: an enum error, a status, a status with
+# `#[inline]`), and whether the read path's `decode` and `sum` are the same
 # machine code for fast-status as for the floor (`NonZeroUsize`), addresses and names aside.
 # It prints the relevant assembly. Exit status 1 if a required check fails.
 set -euo pipefail
@@ -95,6 +97,10 @@ for spec in release:3 release-o2:2 release-os:s release-oz:z release-o0:0; do
         diff <(echo "$code") <(echo "$into") | sed 's/^/      /' >&2 || true
         [[ $required == yes ]] && fail=1
     fi
+    for loop in with_enum with_status with_status_inline; do
+        calls=$(call_targets "$exe" "compare::hex_sums::$loop" | grep -c 'fieldless::hex' || true)
+        echo "  hex_sums::$loop: $([[ $calls == 0 ]] && echo "the digit function inlined" || echo "calls the digit function")"
+    done
     exe=target/$profile/readpath
     asm=$(function_asm "$exe" fast_status_benches::readpath::fast::sum)
     targets=$(call_targets "$exe" fast_status_benches::readpath::fast::sum)

@@ -231,6 +231,7 @@ fn a_kind_is_read_back_whichever_description_of_its_type_the_payload_was_made_wi
     let mut text = Repr::from_kind(raw, || String::from("text"), &TEXT, at, Backtraces::Env);
     assert!(kind_of::<ErrorKind>(&text).is_none());
     assert!(text.kind_value::<ErrorKind>().is_none());
+    assert_eq!(text.stored_kind(&TEXT).map(String::as_str), Some("text"));
     for word in words.iter_mut().chain([&mut text]) {
         word.release_heap();
     }

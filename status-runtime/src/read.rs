@@ -147,9 +147,11 @@ impl Repr {
         self.stored_kind(K::VALUE_TYPE)
     }
 
-    /// [`kind_value`](Self::kind_value), for the `K` that `ty` describes.
+    /// [`kind_value`](Self::kind_value), for the `K` that `ty` describes, any `K` (a payload
+    /// made with another description of it is read by the type ids).
     #[inline]
-    fn stored_kind<K: 'static>(&self, ty: &'static ValueType<K>) -> Option<&K> {
+    #[must_use]
+    pub fn stored_kind<K: 'static>(&self, ty: &'static ValueType<K>) -> Option<&K> {
         let payload = self.payload()?;
         match payload.value(ty) {
             Some(kind) => Some(kind),

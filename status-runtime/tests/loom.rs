@@ -168,7 +168,7 @@ fn stored_value() -> Owned {
 fn read_then_drop_elsewhere(status: Owned) -> thread::JoinHandle<()> {
     thread::spawn(move || {
         assert_eq!(
-            status.0.kind_value::<String>().map(String::as_str),
+            status.0.stored_kind(&STRING).map(String::as_str),
             Some("value")
         );
         drop(status);
@@ -195,7 +195,7 @@ fn take_or_find_whole(mut status: Owned, moved: &AtomicUsize) {
             assert_eq!(value, "value");
             moved.fetch_add(1, Ordering::Relaxed);
         }
-        None => assert!(status.0.kind_value::<String>().is_some()),
+        None => assert!(status.0.stored_kind(&STRING).is_some()),
     }
 }
 
@@ -211,7 +211,7 @@ fn a_value_shared_by_a_changed_copy_is_freed_after_both() {
         copy.0.set_message(format_args!("{}", "changed"));
         let other = read_then_drop_elsewhere(copy);
         assert_eq!(
-            original.0.kind_value::<String>().map(String::as_str),
+            original.0.stored_kind(&STRING).map(String::as_str),
             Some("value")
         );
         drop(original);

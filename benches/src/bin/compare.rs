@@ -315,6 +315,7 @@ fn main() {
     fields::keep_readers();
     fast_status_benches::site::keep_readers();
     fast_status_benches::fieldless::keep();
+    hex_sums::keep();
     if harness::is_callgrind_child() {
         for (_, _, _, cells) in types()
             .into_iter()
@@ -621,5 +622,41 @@ fn print_block(
             print!("{text:>width$}");
         }
         println!();
+    }
+}
+
+/// Loops in this binary crate over the library's small hex-digit functions, for
+/// `scripts/check-inlining.sh` to see which calls rustc inlined across the crates.
+mod hex_sums {
+    use std::hint::black_box;
+
+    use fast_status_benches::fieldless::{hex_enum, hex_status, hex_status_inline};
+
+    /// Sums the digits of `text` read by [`hex_enum`].
+    #[inline(never)]
+    pub fn with_enum(text: &[u8]) -> u64 {
+        text.iter().filter_map(|&b| hex_enum(b).ok()).map(u64::from).sum()
+    }
+
+    /// Sums the digits of `text` read by [`hex_status`].
+    #[inline(never)]
+    pub fn with_status(text: &[u8]) -> u64 {
+        text.iter().filter_map(|&b| hex_status(b).ok()).map(u64::from).sum()
+    }
+
+    /// Sums the digits of `text` read by [`hex_status_inline`].
+    #[inline(never)]
+    pub fn with_status_inline(text: &[u8]) -> u64 {
+        text.iter()
+            .filter_map(|&b| hex_status_inline(b).ok())
+            .map(u64::from)
+            .sum()
+    }
+
+    /// Keeps the three loops in the binary.
+    pub fn keep() {
+        black_box(with_enum as fn(&[u8]) -> u64);
+        black_box(with_status as fn(&[u8]) -> u64);
+        black_box(with_status_inline as fn(&[u8]) -> u64);
     }
 }
