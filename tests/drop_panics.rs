@@ -219,3 +219,38 @@ fn into_kind_whose_extras_panic_when_dropped_leaks_nothing() {
     assert!(!returned.get());
     assert_eq!(left, 0);
 }
+
+/// A status converted from another (`from = NestedInner`), and back, to nest statuses as
+/// sources of statuses.
+#[derive(fast_status::FastStatus, Clone, Copy, Debug)]
+#[status(name = NestedOuter)]
+enum NestedOuterCode {
+    /// Holds a `NestedInner` as its source.
+    #[status(from = NestedInner)]
+    Wrapped,
+}
+
+/// The other half of the nesting.
+#[derive(fast_status::FastStatus, Clone, Copy, Debug)]
+#[status(name = NestedInner)]
+enum NestedInnerCode {
+    /// Holds a `NestedOuter` as its source.
+    #[status(from = NestedOuter)]
+    Wrapped,
+    /// The innermost status.
+    Leaf,
+}
+
+/// Statuses nested as sources are released in a loop, each taken out of its holder first: a
+/// panicking `Drop` in the middle of the nesting leaves the statuses already taken out
+/// released as the panic unwinds, and nothing allocated.
+#[test]
+fn nested_statuses_with_a_panicking_drop_in_the_middle_leak_nothing() {
+    let left = bytes_left_by_panicking(|| {
+        let leaf = NestedInner::from_code(NestedInnerCode::Leaf).context("the leaf's line");
+        let middle = NestedOuter::from(leaf).with_detail(PanicsOnDrop);
+        let outer = NestedOuter::from(NestedInner::from(middle));
+        drop(outer);
+    });
+    assert_eq!(left, 0);
+}

@@ -211,11 +211,22 @@ impl Extras {
     #[cold]
     #[inline(never)]
     fn release_source_statuses(&mut self) {
-        let mut next = self.take_source_status();
+        let mut next = self.take_source_status().map(Released);
         while let Some(mut word) = next {
-            next = word.last_payload_source_status();
-            word.release_heap();
+            next = word.0.last_payload_source_status().map(Released);
+            // Released here; if a `Drop` it runs panics, `next` is released as it unwinds.
+            drop(word);
         }
+    }
+}
+
+/// A word taken out of its holder, whose share is released when it is dropped: on the loop's
+/// next turn, or as a panic unwinds, so that nothing taken out leaks.
+struct Released(Repr);
+
+impl Drop for Released {
+    fn drop(&mut self) {
+        self.0.release_heap();
     }
 }
 
