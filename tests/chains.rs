@@ -675,3 +675,29 @@ fn statuses_nested_a_million_deep_drop_on_a_small_stack() {
         .expect("the drop did not overflow the stack");
     assert!(dropped);
 }
+
+/// The structural form, `{:#?}`, lists a chain's causes flat, each status by its one line,
+/// creation site and context lines: twice the nesting, about twice the text (a form nesting
+/// each cause's whole structure inside the one before grows with the square of the depth).
+#[test]
+fn the_structural_form_grows_with_the_depth_not_its_square() {
+    fn nested(depth: usize) -> Even {
+        let mut even = Even::from_code(EvenCode::Leaf).context("the leaf's line");
+        for _ in 0..depth / 2 {
+            even = Even::from(Odd::from(even));
+        }
+        even
+    }
+    let (shallow, deep) = (nested(100), nested(200));
+    let (shallow, deep) = (format!("{shallow:#?}").len(), format!("{deep:#?}").len());
+    assert!(
+        deep < shallow * 5 / 2,
+        "{shallow} bytes at depth 100, {deep} at 200"
+    );
+    let text = format!("{:#?}", nested(2));
+    assert!(text.contains("causes: ["), "{text}");
+    assert!(
+        text.contains("error: \"Wrapped\","),
+        "a nested status is listed by its one line: {text}"
+    );
+}

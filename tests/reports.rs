@@ -131,7 +131,7 @@ fn alternate_debug_is_structural() {
         )
     };
     let expected = format!(
-        "Status {{\n    code: KeyError,\n    message: \"no column 'x'\",\n    location: Some(\n        {},\n    ),\n    context: [\n{}{}    ],\n    details: [\n        RowGroup(\n            3,\n        ),\n        \"part-0.parquet\",\n    ],\n    source: Some(\n        Outer(\n            Inner,\n        ),\n    ),\n}}",
+        "Status {{\n    code: KeyError,\n    message: \"no column 'x'\",\n    location: Some(\n        {},\n    ),\n    context: [\n{}{}    ],\n    details: [\n        RowGroup(\n            3,\n        ),\n        \"part-0.parquet\",\n    ],\n    causes: [\n        Outer(\n            Inner,\n        ),\n        Inner,\n    ],\n}}",
         location(created),
         context_line("reading column x", first),
         context_line("reading row group 3", second),

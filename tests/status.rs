@@ -278,7 +278,7 @@ fn debug_is_a_report_and_alternate_debug_is_structural() {
     assert_eq!(
         structural,
         "Status {\n    code: KeyError,\n    message: \"\",\n    location: None,\n    \
-         context: [],\n    details: [],\n    source: None,\n}"
+         context: [],\n    details: [],\n    causes: [],\n}"
     );
 }
 

@@ -3,7 +3,7 @@
 //! its structural form (`{:#?}`); and for a status of kinds, `{:?}` as the kind enum's own.
 
 use core::error::Error;
-use core::fmt;
+use core::fmt::{self, Write as _};
 use core::panic::Location;
 
 use crate::ContextLines;
@@ -249,7 +249,7 @@ fn write_debug(
             .field("location", &repr.location())
             .field("context", &repr.context_lines())
             .field("details", &DebugList(|| repr.details()))
-            .field("source", &causes.first())
+            .field("causes", &CauseList(causes))
             .finish();
     }
     one_line(repr, head, f)?;
@@ -393,6 +393,7 @@ fn one_line(repr: &Repr, head: &dyn fmt::Display, f: &mut fmt::Formatter<'_>) ->
 /// is walked with `Error::source`, where the context lines of a status further down appear as
 /// entries of their own (`ContextNode`): they are shown beneath the error they belong to,
 /// oldest first, as a status's own lines are.
+#[derive(Clone)]
 struct Causes<'a> {
     next: Option<&'a (dyn Error + 'static)>,
     /// The representation of `next`, when it is known to be a status.
@@ -441,11 +442,6 @@ impl<'a> Causes<'a> {
             next: Chain::starting_at(source).nth(wrapped),
             status: repr.source_status(),
         }
-    }
-
-    /// The first cause, as it is.
-    fn first(&self) -> Option<&'a (dyn Error + 'static)> {
-        self.next
     }
 }
 
@@ -631,6 +627,74 @@ fn status_of<'e>(_: &'e (dyn Error + 'static)) -> Option<&'e Repr> {
 
 /// Debug-lists whatever the closure iterates, without collecting it.
 struct DebugList<F>(F);
+
+/// The causes of the structural form, one entry each, flat: a status as its one line, its
+/// creation site and its context lines (not its own structure, whose causes would nest each
+/// inside the one before, a form that grows with the square of the chain); any other error
+/// as its own `Debug`.
+struct CauseList<'a>(Causes<'a>);
+
+impl fmt::Debug for CauseList<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut list = f.debug_list();
+        for cause in self.0.clone() {
+            list.entry(&CauseEntry(core::cell::Cell::new(Some(cause))));
+        }
+        list.finish()
+    }
+}
+
+/// One entry of [`CauseList`], read once.
+struct CauseEntry<'a>(core::cell::Cell<Option<Cause<'a>>>);
+
+impl fmt::Debug for CauseEntry<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some(cause) = self.0.take() else {
+            return Ok(());
+        };
+        if !matches!(cause.context, CauseContext::Status(_)) {
+            return fmt::Debug::fmt(cause.error, f);
+        }
+        let context = core::cell::Cell::new(Some(cause.context));
+        f.debug_struct("Status")
+            .field("error", &format_args!("{:?}", DisplayText(cause.error)))
+            .field("location", &cause.location)
+            .field("context", &LineList(context))
+            .finish()
+    }
+}
+
+/// An error's `Display`, shown as a quoted string.
+struct DisplayText<'a>(&'a (dyn Error + 'static));
+
+impl fmt::Debug for DisplayText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // As a `&str`'s `Debug` quotes and escapes, without a `String` to hold the text.
+        f.write_char('"')?;
+        write!(EscapeDebug(f), "{}", self.0)?;
+        f.write_char('"')
+    }
+}
+
+/// Writes what it is given escaped as a `&str`'s `Debug` escapes it.
+struct EscapeDebug<'a, 'b>(&'a mut fmt::Formatter<'b>);
+
+impl fmt::Write for EscapeDebug<'_, '_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        write!(self.0, "{}", s.escape_debug())
+    }
+}
+
+/// A cause's context lines as the structural form lists them, read once.
+struct LineList<'a>(core::cell::Cell<Option<CauseContext<'a>>>);
+
+impl fmt::Debug for LineList<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list()
+            .entries(self.0.take().into_iter().flatten())
+            .finish()
+    }
+}
 
 impl<'a, F, I> fmt::Debug for DebugList<F>
 where
