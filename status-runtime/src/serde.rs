@@ -15,6 +15,9 @@
 //! not serialized, its text is (`"text":"type is too big (4) for 3"`, after `name`; none for a
 //! variant without fields, which its code gives back): its status comes back as the variant's
 //! code, and the text is the head of its reports as it was, kept in the same detail.
+//!
+//! A status is read from this map form only, and each context line from its map: serde's other
+//! form of a struct, the sequence of its fields, is an error here.
 
 use alloc::borrow::Cow;
 use alloc::string::{String, ToString};
@@ -77,8 +80,44 @@ struct Wire<'a> {
     message: Cow<'a, str>,
     #[serde(borrow, default)]
     location: Option<Cow<'a, str>>,
-    #[serde(borrow, default)]
+    #[serde(borrow, default, deserialize_with = "lines_as_maps")]
     context: Vec<Line<'a>>,
+}
+
+/// A `T` read from a map alone: serde's derive also reads a struct from a sequence of its
+/// fields (`[3, "Invalid", ..]`), a form the documentation does not give and a peer need not be
+/// allowed to use; here it is an error.
+struct MapOnly<T>(T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for MapOnly<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        /// Takes a map, and nothing else.
+        struct Visitor<T>(core::marker::PhantomData<T>);
+
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Visitor<T> {
+            type Value = T;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a map of named fields")
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+            }
+        }
+
+        deserializer
+            .deserialize_map(Visitor(core::marker::PhantomData))
+            .map(MapOnly)
+    }
+}
+
+/// The context lines of a status on the wire, each a map.
+fn lines_as_maps<'de: 'a, 'a, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<Line<'a>>, D::Error> {
+    let lines = Vec::<MapOnly<Line<'a>>>::deserialize(deserializer)?;
+    Ok(lines.into_iter().map(|line| line.0).collect())
 }
 
 /// A context line on the wire.
@@ -159,7 +198,7 @@ fn write<C: Code, S: Serializer>(
 pub fn deserialize<'de, C: Code, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<C::Status, D::Error> {
-    let wire = Wire::deserialize(deserializer)?;
+    let MapOnly(wire) = MapOnly::<Wire<'de>>::deserialize(deserializer)?;
     let Some(code) = C::from_raw(wire.code) else {
         return Err(D::Error::custom(format_args!(
             "unknown code {} (`{}`) for this status type",

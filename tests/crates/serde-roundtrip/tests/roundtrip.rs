@@ -183,3 +183,22 @@ fn a_peer_cannot_forge_report_lines() {
     assert!(!report.contains("\nCaused by: forged"), "{report}");
     assert!(!report.contains('\u{1b}'), "{report}");
 }
+
+/// The forms accepted are the documented ones: a status is a map of named fields, and so is
+/// each context line; serde's other form of a struct, a sequence of its fields, is an error.
+#[test]
+fn only_the_documented_map_forms_are_accepted() {
+    for text in [
+        r#"[3,"Invalid","msg"]"#,
+        r#"[3,"Invalid",null,"msg",null,[]]"#,
+        r#"{"code":3,"name":"Invalid","context":[["a line","a.rs:1:1"]]}"#,
+    ] {
+        let error = serde_json::from_str::<Status>(text).expect_err(text);
+        assert!(error.to_string().contains("a map of named fields"), "{error}");
+    }
+    let status: Status = serde_json::from_str(
+        r#"{"code":3,"name":"Invalid","context":[{"text":"a line","location":"a.rs:1:1"}]}"#,
+    )
+    .expect("the documented form");
+    assert!(status.is_invalid());
+}
