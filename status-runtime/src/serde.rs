@@ -213,6 +213,11 @@ pub fn deserialize<'de, C: Code, D: Deserializer<'de>>(
             wire.name
         )));
     }
+    if wire.text.is_some() && !C::__HAS_KINDS {
+        return Err(D::Error::custom(
+            "`text` is a variant's text, and this status type has no variants with fields",
+        ));
+    }
     let raw = code.to_raw();
     let mut repr = if wire.message.is_empty() {
         Repr::inline(raw)

@@ -44,6 +44,11 @@ pub trait Code: Copy + 'static {
     #[doc(hidden)]
     const __BACKTRACES: Backtraces = Backtraces::Never;
 
+    /// Whether this is the code enum of an enum of kinds, whose statuses carry a variant's
+    /// text across a process boundary (`serde`). Used by the runtime.
+    #[doc(hidden)]
+    const __HAS_KINDS: bool = false;
+
     /// The code of a raw value a status of this type holds, which is always one of this
     /// type's own (it wrote it): no `Option` to check. Any other value gives the first code.
     /// Used by generated code only.

@@ -64,6 +64,7 @@ impl ::core::ops::Drop for __fast_status_FlagKind::Flag {
 impl ::fast_status::Code for __fast_status_FlagKind::FlagCode {
     type Status = __fast_status_FlagKind::Flag;
     const ALL: &'static [Self] = &[Self::Short, Self::Long, Self::Done];
+    const __HAS_KINDS: ::core::primitive::bool = true;
     #[inline]
     fn to_raw(self) -> ::core::primitive::u32 {
         self as ::core::primitive::u32

@@ -72,6 +72,7 @@ impl ::fast_status::Code for __fast_status_ErrorKind::ErrorCode {
         Self::Open,
         Self::Custom,
     ];
+    const __HAS_KINDS: ::core::primitive::bool = true;
     #[inline]
     fn to_raw(self) -> ::core::primitive::u32 {
         self as ::core::primitive::u32

@@ -55,6 +55,7 @@ impl ::core::ops::Drop for __fast_status_ErrorKind::Error {
 impl ::fast_status::Code for __fast_status_ErrorKind::ErrorCode {
     type Status = __fast_status_ErrorKind::Error;
     const ALL: &'static [Self] = &[Self::ParseError, Self::DivideByZero, Self::At];
+    const __HAS_KINDS: ::core::primitive::bool = true;
     #[inline]
     fn to_raw(self) -> ::core::primitive::u32 {
         self as ::core::primitive::u32

@@ -175,6 +175,12 @@ pub(super) fn code_impl(g: &Gen<'_>) -> TokenStream {
             const __BACKTRACES: #private::Backtraces = #private::Backtraces::Env;
         }
     });
+    // The code enum of an enum of kinds: a variant's text crosses with its status (`serde`).
+    let has_kinds = g.kind.is_some().then(|| {
+        quote! {
+            const __HAS_KINDS: ::core::primitive::bool = true;
+        }
+    });
     quote! {
         #[automatically_derived]
         #[allow(deprecated)]
@@ -183,6 +189,7 @@ pub(super) fn code_impl(g: &Gen<'_>) -> TokenStream {
 
             const ALL: &'static [Self] = &[#(Self::#variants),*];
             #backtraces
+            #has_kinds
 
             #[inline]
             fn to_raw(self) -> ::core::primitive::u32 {

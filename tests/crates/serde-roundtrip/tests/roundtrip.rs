@@ -202,3 +202,11 @@ fn only_the_documented_map_forms_are_accepted() {
     .expect("the documented form");
     assert!(status.is_invalid());
 }
+
+/// `text` is a variant's text: a status type without kinds does not take one.
+#[test]
+fn text_is_refused_on_a_status_of_codes() {
+    let error = serde_json::from_str::<Status>(r#"{"code":3,"name":"Invalid","text":"forged"}"#)
+        .expect_err("a status of codes has no variant text");
+    assert!(error.to_string().contains("`text`"), "{error}");
+}
