@@ -82,7 +82,7 @@ impl Repr {
         // helper shared with it reads the text's length back, which `compare`'s context4 row
         // shows as dearer.
         let start = extras.context_text.len();
-        if !extras.context_text.extend_in_place(text.as_bytes()) {
+        if !extras.context_text.push_in_place(text) {
             return false;
         }
         let line = ContextLine {
@@ -104,9 +104,7 @@ impl Repr {
         // Releases the word if a `Drop` run by the change panics (a detail's, when the share
         // given up by a copy on write turns out to be the last): nothing leaks.
         let mut word = ReleaseOnUnwind(self);
-        word.0.push_line(location, |out| {
-            out.try_extend_from_slice(text.as_bytes()).ok()
-        });
+        word.0.push_line(location, |out| out.try_push(text).ok());
         word.into_inner()
     }
 
@@ -329,7 +327,7 @@ struct Appender<'a> {
 
 impl fmt::Write for Appender<'_> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        if self.out.try_extend_from_slice(s.as_bytes()).is_err() {
+        if self.out.try_push(s).is_err() {
             self.out_of_memory = true;
             return Err(fmt::Error);
         }
@@ -343,7 +341,7 @@ impl fmt::Write for Appender<'_> {
 #[inline]
 fn try_append(out: &mut ContextText, args: fmt::Arguments<'_>) -> Option<()> {
     if let Some(text) = args.as_str() {
-        return out.try_extend_from_slice(text.as_bytes()).ok();
+        return out.try_push(text).ok();
     }
     let start = out.len();
     let mut appender = Appender {

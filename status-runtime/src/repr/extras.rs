@@ -160,8 +160,73 @@ const LINES_IN_PLACE: usize = 6;
 /// How many bytes of context-line text the extras hold in place (six lines of about 40 bytes).
 const TEXT_IN_PLACE: usize = 256;
 
-/// The text of a status's context lines.
-pub(crate) type ContextText = InlineVec<u8, TEXT_IN_PLACE>;
+/// The text of a status's context lines, back to back: whole `&str`s only are appended, and it
+/// is only cut back to a char boundary, so it is UTF-8 throughout and is read without a
+/// validation pass ([`ContextText::get`]).
+#[derive(Default)]
+pub(crate) struct ContextText(InlineVec<u8, TEXT_IN_PLACE>);
+
+impl ContextText {
+    /// The length in bytes: where the next text appended starts.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Appends `text` in place: `false`, and the text unchanged, when it does not fit there.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "a context line's append: out of line, its frame costs more than the copy"
+    )]
+    pub(crate) fn push_in_place(&mut self, text: &str) -> bool {
+        self.0.extend_in_place(text.as_bytes())
+    }
+
+    /// Appends `text`. Without memory, `Err` and the text unchanged.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "a context line's append: out of line, its frame costs more than the copy"
+    )]
+    pub(crate) fn try_push(
+        &mut self,
+        text: &str,
+    ) -> Result<(), alloc::collections::TryReserveError> {
+        self.0.try_extend_from_slice(text.as_bytes())
+    }
+
+    /// Cuts the text back to `len` bytes, when `len` is a char boundary of it (a length it
+    /// had, as every caller passes); otherwise leaves it as it is.
+    #[inline]
+    pub(crate) fn truncate(&mut self, len: usize) {
+        if self.as_str().is_char_boundary(len) {
+            self.0.truncate(len);
+        }
+    }
+
+    /// A copy; `Err` without memory.
+    pub(crate) fn try_clone(&self) -> Result<Self, alloc::collections::TryReserveError> {
+        self.0.try_clone().map(Self)
+    }
+
+    /// The text of `start..end`, if those are char boundaries of it (two byte tests, no pass
+    /// over the text).
+    #[inline]
+    pub(crate) fn get(&self, start: usize, end: usize) -> Option<&str> {
+        self.as_str().get(start..end)
+    }
+
+    /// The whole text.
+    #[inline]
+    fn as_str(&self) -> &str {
+        // SAFETY: the bytes are whole `&str`s appended one after the other (`push_in_place`
+        // and `try_push` append all of one or nothing), cut back only to a char boundary
+        // (`truncate`), and copied as they are (`try_clone`): a concatenation of UTF-8 strings,
+        // which is UTF-8.
+        unsafe { core::str::from_utf8_unchecked(self.0.as_slice()) }
+    }
+}
 
 /// Extras of a heap payload. Copying them (copy-on-write of a shared status) shares the source
 /// and details, which are refcounted, so the stored values never need to be `Clone`.
@@ -329,7 +394,8 @@ impl Extras {
 
     /// The text of `line`.
     pub(crate) fn context_text(&self, line: &ContextLine) -> &str {
-        let bytes = self.context_text.as_slice().get(line.start..line.end);
-        core::str::from_utf8(bytes.unwrap_or_default()).unwrap_or_default()
+        self.context_text
+            .get(line.start, line.end)
+            .unwrap_or_default()
     }
 }
