@@ -400,6 +400,19 @@ fn print_main(main: &Table, with_instructions: bool, asked_for_instructions: boo
     println!("  context4   a code-only error given a context line in each of 4 frames");
     println!("  ctx4long   the same with longer lines (32 to 47 bytes; context4's are 7)");
     println!("  bytes      size_of::<Result<(), E>>()");
+    println!("the rows:");
+    println!(
+        "  NonZeroUsize (floor)    a one-word integer code: the cheapest error with room for a pointer"
+    );
+    println!("  NonZeroU32              a 4-byte code beside it: what room for a pointer costs");
+    println!("  fast-status             a derived status (the benchmarks' `Bench`)");
+    println!(
+        "  same, drop out of line  that status with its Drop forced out of line (Arrow before its fix)"
+    );
+    println!("  std::io::Error, anyhow::Error, Box<dyn Error>  those types as they are");
+    println!("  thin_status             thin_status::ThinStatus: one word, Abseil-style");
+    println!("  thiserror + String      a thiserror enum with a String variant");
+    println!("  40-byte enum            an error enum of DataFusion's size and shape");
     if with_instructions {
         let floor = |scenario: &str| main.get(floor::NAME, scenario)?.instructions;
         println!("\ninstructions per operation (callgrind) ÷ the floor's");
