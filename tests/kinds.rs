@@ -125,6 +125,20 @@ fn display_is_each_variants_text_with_its_fields() {
     }
 }
 
+/// Whether this target's word packs fields beside a code (64-bit targets); on a 32-bit one a
+/// variant with fields takes the heap path.
+const PACKS: bool = cfg!(target_pointer_width = "64");
+
+/// The `KindRef` a variant whose values fit is read back as: unpacked from the word where
+/// words pack, else borrowed from its allocation.
+fn packed_ref<K>(kind: &KindRef<'_, K>) -> bool {
+    if PACKS {
+        matches!(kind, KindRef::Unpacked(_))
+    } else {
+        matches!(kind, KindRef::Borrowed(_))
+    }
+}
+
 #[test]
 fn kind_gives_the_variant_back_for_matching() {
     let error = Error::too_big(BIG, 3);
@@ -139,7 +153,7 @@ fn kind_gives_the_variant_back_for_matching() {
         Some(ErrorKind::TooBig { size, len }) => assert_eq!((*size, *len), (4, 3)),
         other => panic!("{other:?}"),
     }
-    assert!(matches!(error.kind(), Some(KindRef::Unpacked(_))));
+    assert!(error.kind().as_ref().is_some_and(packed_ref));
 
     let error = Error::bad_offset(0xdead);
     let kind = error.kind();
@@ -147,7 +161,7 @@ fn kind_gives_the_variant_back_for_matching() {
         panic!("{kind:?}");
     };
     assert_eq!(*offset, 0xdead);
-    assert!(matches!(error.kind(), Some(KindRef::Unpacked(_))));
+    assert!(error.kind().as_ref().is_some_and(packed_ref));
 
     match Error::small(7, false, i8::MIN).kind().as_deref() {
         Some(ErrorKind::Small(a, b, c)) => assert_eq!((*a, *b, *c), (7, false, i8::MIN)),
@@ -240,9 +254,10 @@ fn a_kind_is_read_back_whichever_description_of_its_type_the_payload_was_made_wi
 #[test]
 fn small_fields_pack_and_wide_values_take_the_heap_only_when_they_do_not_fit() {
     let packed = Error::wide(u64::from(u32::MAX));
-    assert!(matches!(packed.kind(), Some(KindRef::Unpacked(_))));
-    assert!(
+    assert!(packed.kind().as_ref().is_some_and(packed_ref));
+    assert_eq!(
         packed.location().is_none(),
+        PACKS,
         "a packed word has no room for a location"
     );
     let heap = Error::wide(u64::from(u32::MAX) + 1);
@@ -948,6 +963,7 @@ fn wide_fields_pack_when_their_values_fit_their_share() {
         (Span::pair(0, 0x8000), Pair(0, 0x8000), false),
     ];
     for (span, expected, packs) in cases {
+        let packs = packs && PACKS;
         let kind = span.kind().expect("a kind");
         assert_eq!(*kind, expected, "{span:?}");
         assert_eq!(matches!(kind, KindRef::Unpacked(_)), packs, "{span:?}");
