@@ -609,24 +609,28 @@ const DEEP: usize = if cfg!(miri) { 200 } else { 1_000_000 };
 /// thread with a 2 MiB stack: the chain is dropped in a loop, not a frame per line.
 #[test]
 fn a_million_context_lines_drop_on_a_small_stack_after_source() {
-    let dropped = std::thread::Builder::new()
+    on_a_small_stack(|| {
+        let mut status = App::from_code(AppCode::Io);
+        for _ in 0..DEEP {
+            status = status.context("a line");
+        }
+        // Builds the chain of lines, newest first, which anyhow's and eyre's reports walk.
+        let newest = std::error::Error::source(&status).expect("the newest line");
+        assert_eq!(newest.to_string(), "a line");
+        assert_eq!(status.chain().count(), DEEP + 1);
+        drop(status);
+    });
+}
+
+/// Runs `f` on a thread with a 2 MiB stack; panics if it panicked or overflowed the stack (an
+/// overflow aborts the test process).
+fn on_a_small_stack(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new()
         .stack_size(2 << 20)
-        .spawn(|| {
-            let mut status = App::from_code(AppCode::Io);
-            for _ in 0..DEEP {
-                status = status.context("a line");
-            }
-            // Builds the chain of lines, newest first, which anyhow's and eyre's reports walk.
-            let newest = std::error::Error::source(&status).expect("the newest line");
-            assert_eq!(newest.to_string(), "a line");
-            assert_eq!(status.chain().count(), DEEP + 1);
-            drop(status);
-            true
-        })
+        .spawn(f)
         .expect("a thread")
         .join()
-        .expect("the drop did not overflow the stack");
-    assert!(dropped);
+        .expect("the work on the small stack did not panic");
 }
 
 /// A status converted from another status (`from = Even`), and back (`from = Odd`), so that
@@ -654,26 +658,20 @@ pub enum EvenCode {
 /// stack: each is taken out of its holder and released in a loop, not by recursion.
 #[test]
 fn statuses_nested_a_million_deep_drop_on_a_small_stack() {
-    let dropped = std::thread::Builder::new()
-        .stack_size(2 << 20)
-        .spawn(|| {
-            let mut even = Even::from_code(EvenCode::Leaf);
-            for _ in 0..DEEP / 2 {
-                let odd = Odd::from(even);
-                even = Even::from(odd);
-            }
-            assert!(std::error::Error::source(&even).is_some());
-            // A clone shares the outermost payload: the nesting is released with the last.
-            let clone = even.clone();
-            drop(even);
-            assert!(std::error::Error::source(&clone).is_some());
-            drop(clone);
-            true
-        })
-        .expect("a thread")
-        .join()
-        .expect("the drop did not overflow the stack");
-    assert!(dropped);
+    on_a_small_stack(|| {
+        let mut even = Even::from_code(EvenCode::Leaf);
+        for _ in 0..DEEP / 2 {
+            let odd = Odd::from(even);
+            even = Even::from(odd);
+        }
+        // Every level is there: the outermost, then one cause per level below it.
+        assert_eq!(even.chain().count(), DEEP / 2 * 2 + 1);
+        // A clone shares the outermost payload: the nesting is released with the last.
+        let clone = even.clone();
+        drop(even);
+        assert!(std::error::Error::source(&clone).is_some());
+        drop(clone);
+    });
 }
 
 /// The structural form, `{:#?}`, lists a chain's causes flat, each status by its one line,

@@ -375,9 +375,9 @@ fn default_code_name(ident: &Ident) -> Ident {
 fn discriminant<'a>(cx: &Ctxt, variant: &'a syn::Variant, previous: Option<&Raw<'a>>) -> Raw<'a> {
     let (value, span_of): (u64, &dyn quote::ToTokens) = match (&variant.discriminant, previous) {
         (Some((_, expr)), _) => match literal_code(cx, expr) {
-            Literal::Value(value) => (value, expr),
-            Literal::Invalid => return Raw::Invalid,
-            Literal::Not => return Raw::Computed(Some(expr)),
+            LiteralCode::Value(value) => (value, expr),
+            LiteralCode::Invalid => return Raw::Invalid,
+            LiteralCode::Not => return Raw::Computed(Some(expr)),
         },
         (None, None) => (0, &variant.ident),
         (None, Some(Raw::Known(previous))) => (u64::from(*previous) + 1, &variant.ident),
@@ -400,7 +400,7 @@ fn discriminant<'a>(cx: &Ctxt, variant: &'a syn::Variant, previous: Option<&Raw<
 }
 
 /// What a discriminant expression is to the derive.
-enum Literal {
+enum LiteralCode {
     /// An integer literal: the code.
     Value(u64),
     /// A literal that is no code (negative, or beyond `u64`); reported.
@@ -409,19 +409,19 @@ enum Literal {
     Not,
 }
 
-fn literal_code(cx: &Ctxt, expr: &Expr) -> Literal {
+fn literal_code(cx: &Ctxt, expr: &Expr) -> LiteralCode {
     match expr {
         Expr::Lit(ExprLit {
             lit: Lit::Int(int), ..
         }) => {
             if let Ok(value) = int.base10_parse::<u64>() {
-                Literal::Value(value)
+                LiteralCode::Value(value)
             } else {
                 cx.error_spanned_by(
                     int,
                     "this code is too large: codes must be below 2^30; use a smaller discriminant",
                 );
-                Literal::Invalid
+                LiteralCode::Invalid
             }
         }
         Expr::Unary(unary) if matches!(unary.op, UnOp::Neg(_)) && is_literal(&unary.expr) => {
@@ -430,10 +430,10 @@ fn literal_code(cx: &Ctxt, expr: &Expr) -> Literal {
                 "status codes cannot be negative: raw codes are `0..2^30`; use a non-negative \
                  discriminant",
             );
-            Literal::Invalid
+            LiteralCode::Invalid
         }
         Expr::Group(group) => literal_code(cx, &group.expr),
-        _ => Literal::Not,
+        _ => LiteralCode::Not,
     }
 }
 

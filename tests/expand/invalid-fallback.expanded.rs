@@ -16,7 +16,7 @@ use __fast_status_StatusCode::StatusCodeCode;
 mod __fast_status_StatusCode {
     pub(super) struct Status(pub(super) ::fast_status::__private::Repr);
     #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::fmt::Debug)]
-    #[allow(non_camel_case_types)]
+    #[allow(non_camel_case_types, reason = "the variants are named as the kind's")]
     pub(super) enum StatusCodeCode {
         New,
         Invalid,

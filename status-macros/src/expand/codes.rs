@@ -79,8 +79,10 @@ pub(super) fn code_enum(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             ::core::hash::Hash
         )]
         #repr
-        // The variants are named as the kind's: how they are named is the kind's to allow.
-        #[allow(non_camel_case_types)]
+        #[allow(
+            non_camel_case_types,
+            reason = "the variants are named as the kind's, whose names are its own to allow"
+        )]
         #vis enum #code {
             #(#variants)*
         }

@@ -38,7 +38,10 @@ pub(super) fn fallback(input: &Input<'_>) -> TokenStream {
             let vis = placement.inner_vis();
             let code_enum = quote! {
                 #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::fmt::Debug)]
-                #[allow(non_camel_case_types)]
+                #[allow(
+                    non_camel_case_types,
+                    reason = "the variants are named as the kind's"
+                )]
                 #vis enum #c {
                     #(#variants,)*
                 }

@@ -463,9 +463,23 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             }
         })
     });
-    // A variant without fields is its code: `ErrorKind::Eof.into()` is `from_code`'s word, no
-    // call, at every opt-level (`#[inline]` is not enough at "s"). Any other goes to the cold
-    // function the conversion shares.
+    let from_kind = from_kind(g, kind, &from_kind_doc);
+    quote! {
+        #[automatically_derived]
+        #[allow(deprecated)]
+        impl ::core::convert::From<#kind> for #status_ty {
+            #from_kind
+        }
+
+        #(#from_fields)*
+    }
+}
+
+/// `From<Kind>::from` for the status: a variant without fields is its code, no call (at every
+/// opt-level: `#[inline]` is not enough at "s"); any other goes to the cold function the
+/// conversion shares.
+fn from_kind(g: &Gen<'_>, kind: &Ident, doc: &str) -> TokenStream {
+    let (status_ty, from_kind_doc) = (&g.status_ty, doc);
     let fieldless: Vec<&Ident> = g
         .input
         .variants
@@ -473,7 +487,7 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
         .filter(|v| v.fields.is_empty())
         .map(|v| v.ident)
         .collect();
-    let from_kind = if fieldless.is_empty() {
+    if fieldless.is_empty() {
         quote! {
             #[doc = #from_kind_doc]
             #[cold]
@@ -489,8 +503,12 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             #[doc = #from_kind_doc]
             #[inline(always)]
             #[track_caller]
-            // `forget`: a kind whose variants own nothing has no drop glue to skip.
-            #[allow(clippy::inline_always, clippy::forget_non_drop)]
+            #[allow(
+                clippy::inline_always,
+                clippy::forget_non_drop,
+                reason = "no call for a variant without fields, at every opt-level; `forget` \
+                          skips the drop glue, which a kind that owns nothing does not have"
+            )]
             fn from(value: #kind) -> Self {
                 #[cold]
                 #[inline(never)]
@@ -508,15 +526,6 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
                 }
             }
         }
-    };
-    quote! {
-        #[automatically_derived]
-        #[allow(deprecated)]
-        impl ::core::convert::From<#kind> for #status_ty {
-            #from_kind
-        }
-
-        #(#from_fields)*
     }
 }
 
