@@ -308,21 +308,16 @@ impl Repr {
 impl Extras {
     /// Extras that hold `source` and nothing else.
     pub(crate) fn of_source(source: Option<Source>) -> Self {
-        let mut extras = Self::empty();
+        let mut extras = Self::default();
         extras.source = source;
         extras
     }
 
     /// Extras that hold `kind` and nothing else.
     pub(crate) fn of_kind(kind: Option<KindHolder>) -> Self {
-        let mut extras = Self::empty();
+        let mut extras = Self::default();
         extras.kind = kind;
         extras
-    }
-
-    /// Extras that hold nothing.
-    fn empty() -> Self {
-        Self::default()
     }
 
     /// The heap word of the status these extras hold as their source, taken out of it, when
