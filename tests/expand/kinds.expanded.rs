@@ -178,12 +178,12 @@ impl __fast_status_ErrorKind::Error {
     #[inline(never)]
     #[track_caller]
     #[must_use = "a status reports a failure: return it, inspect it or handle it"]
-    pub fn io(value: std::io::Error) -> Self {
+    pub fn io(error: std::io::Error) -> Self {
         use ::fast_status::__private::{CannotStoreMadeKind as _, StoreMadeKind as _};
         Self(
             (&&::fast_status::__private::KindProbe::<ErrorKind>::NEW)
                 .__fs_store(
-                    move || ErrorKind::Io(value),
+                    move || ErrorKind::Io(error),
                     __fast_status_ErrorKind::ErrorCode::Io as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
                     ::fast_status::__private::Backtraces::Never,
@@ -212,12 +212,12 @@ impl __fast_status_ErrorKind::Error {
     #[inline(never)]
     #[track_caller]
     #[must_use = "a status reports a failure: return it, inspect it or handle it"]
-    pub fn other(value: Box<dyn std::error::Error + Send + Sync>) -> Self {
+    pub fn other(error: Box<dyn std::error::Error + Send + Sync>) -> Self {
         use ::fast_status::__private::{CannotStoreMadeKind as _, StoreMadeKind as _};
         Self(
             (&&::fast_status::__private::KindProbe::<ErrorKind>::NEW)
                 .__fs_store(
-                    move || ErrorKind::Other(value),
+                    move || ErrorKind::Other(error),
                     __fast_status_ErrorKind::ErrorCode::Other as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
                     ::fast_status::__private::Backtraces::Never,

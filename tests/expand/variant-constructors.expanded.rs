@@ -140,12 +140,12 @@ impl __fast_status_ErrorKind::Error {
     #[inline(never)]
     #[track_caller]
     #[must_use = "a status reports a failure: return it, inspect it or handle it"]
-    pub fn parse_error(value: String) -> Self {
+    pub fn parse_error(text: String) -> Self {
         use ::fast_status::__private::{CannotStoreMadeKind as _, StoreMadeKind as _};
         Self(
             (&&::fast_status::__private::KindProbe::<ErrorKind>::NEW)
                 .__fs_store(
-                    move || ErrorKind::ParseError(value),
+                    move || ErrorKind::ParseError(text),
                     __fast_status_ErrorKind::ErrorCode::ParseError
                         as ::core::primitive::u32,
                     ::core::panic::Location::caller(),
@@ -173,8 +173,8 @@ impl __fast_status_ErrorKind::Error {
     #[track_caller]
     #[allow(non_snake_case)]
     #[must_use = "a status reports a failure: return it, inspect it or handle it"]
-    pub fn ParseError(value: String) -> Self {
-        Self::parse_error(value)
+    pub fn ParseError(text: String) -> Self {
+        Self::parse_error(text)
     }
     ///The status of [`ErrorCode::DivideByZero`] alone, as `from_code` makes it: a constant, usable in `const`.
     #[allow(non_upper_case_globals)]

@@ -7,7 +7,7 @@ use syn::Ident;
 
 use super::{Gen, constructor_name, local, must_use_made};
 use crate::ast::{Field, Variant};
-use crate::case::to_snake_case;
+use crate::case::{Spelling, to_snake_case};
 
 pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
     let Gen {
@@ -187,18 +187,83 @@ fn variant_constructors(g: &Gen<'_>) -> TokenStream {
     quote!(#(#items)*)
 }
 
-/// The parameters of a constructor taking `v`'s fields: their names, or `value` for a tuple
-/// variant's one field, `value0`, `value1`, .. for several.
+/// The parameters of a constructor taking `v`'s fields: a named field's name; a tuple field
+/// named after its type (`String` -> `text`, `io::Error` -> `error`, `Box<dyn Error>` ->
+/// `error`, a number -> `value`), with its position appended where two would share a name
+/// (`value0`, `value1`), so rustdoc shows `parse_error(text: String)`.
 fn field_params(v: &Variant<'_>) -> Vec<Ident> {
-    v.fields
+    let names: Vec<String> = v
+        .fields
+        .iter()
+        .map(|f| match f.ident {
+            Some(ident) => ident.to_string(),
+            None => param_name(f.ty()),
+        })
+        .collect();
+    names
         .iter()
         .enumerate()
-        .map(|(i, f)| match f.ident {
-            Some(ident) => ident.clone(),
-            None if v.fields.len() == 1 => Ident::new("value", Span::call_site()),
-            None => format_ident!("value{}", i),
+        .map(|(i, name)| {
+            let ident = v.fields[i].ident;
+            match ident {
+                Some(ident) => ident.clone(),
+                None if names.iter().filter(|n| *n == name).count() > 1 => {
+                    format_ident!("{}{}", name, i)
+                }
+                None => Ident::new(name, Span::call_site()),
+            }
         })
         .collect()
+}
+
+/// A parameter name for a tuple field of type `ty`: the snake-case name of the type it holds
+/// (through references, `Box`, `Arc`, `Rc`, `Option` and `dyn`), `text` for strings, and
+/// `value` for numbers and whatever has no usable name.
+fn param_name(ty: &syn::Type) -> String {
+    const WRAPPERS: &[&str] = &["Box", "Arc", "Rc", "Option", "Cow"];
+    let name = match ty {
+        syn::Type::Reference(r) => return param_name(&r.elem),
+        syn::Type::Paren(p) => return param_name(&p.elem),
+        syn::Type::Group(g) => return param_name(&g.elem),
+        syn::Type::TraitObject(object) => object.bounds.iter().find_map(|bound| match bound {
+            syn::TypeParamBound::Trait(t) => t.path.segments.last().map(|s| s.ident.to_string()),
+            _ => None,
+        }),
+        syn::Type::Path(path) if path.qself.is_none() => {
+            let Some(last) = path.path.segments.last() else {
+                return "value".to_owned();
+            };
+            let ident = last.ident.to_string();
+            if WRAPPERS.contains(&ident.as_str()) {
+                if let syn::PathArguments::AngleBracketed(args) = &last.arguments {
+                    let inner = args.args.iter().find_map(|arg| match arg {
+                        syn::GenericArgument::Type(inner) => Some(inner),
+                        _ => None,
+                    });
+                    if let Some(inner) = inner {
+                        return param_name(inner);
+                    }
+                }
+            }
+            Some(ident)
+        }
+        _ => None,
+    };
+    let Some(name) = name else {
+        return "value".to_owned();
+    };
+    let snake = to_snake_case(&name);
+    match snake.as_str() {
+        "string" | "str" => "text".to_owned(),
+        "path_buf" => "path".to_owned(),
+        "u8" | "u16" | "u32" | "u64" | "u128" | "usize" | "i8" | "i16" | "i32" | "i64" | "i128"
+        | "isize" | "f32" | "f64" | "bool" | "char" => "value".to_owned(),
+        // A keyword, or a name spelled like the generated bindings (`__`), stays out.
+        _ if snake.starts_with("__") || crate::case::spelling(&snake) != Spelling::Plain => {
+            "value".to_owned()
+        }
+        _ => snake,
+    }
 }
 
 /// `variant(message)`: a variant without fields, with a message.
@@ -340,5 +405,26 @@ fn kind_accessors(g: &Gen<'_>, kind: &Ident) -> TokenStream {
                 }
             })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::param_name;
+
+    #[test]
+    fn tuple_fields_are_named_after_their_types() {
+        let name = |ty: &str| param_name(&syn::parse_str(ty).expect("a type"));
+        assert_eq!(name("String"), "text");
+        assert_eq!(name("&'static str"), "text");
+        assert_eq!(name("std::io::Error"), "error");
+        assert_eq!(name("Box<dyn std::error::Error + Send + Sync>"), "error");
+        assert_eq!(name("Arc<ParseIntError>"), "parse_int_error");
+        assert_eq!(name("Option<PathBuf>"), "path");
+        assert_eq!(name("u32"), "value");
+        assert_eq!(name("[u8; 4]"), "value");
+        assert_eq!(name("(u8, u8)"), "value");
+        assert_eq!(name("Type"), "value"); // `type` is a keyword
+        assert_eq!(name("<u8 as Tr>::Item"), "value");
     }
 }
