@@ -62,6 +62,11 @@ pub trait Code: Copy + 'static {
 /// import; the trait is for code generic over status types, which can also format a status
 /// (`Display`, `Debug`), walk its causes ([`chain`](Self::chain)) and box it into
 /// `Box<dyn Error + Send + Sync>` without further bounds.
+///
+/// Import it from the facade: `use fast_status::FastStatus;` (a crate that uses another crate's
+/// status adds `fast-status` to its dependencies for this). Until a crate names `fast_status`,
+/// rustc's "perhaps you want to import it" names the path where the trait is defined,
+/// `status_runtime::traits::FastStatus`, which that crate cannot write.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a status type",
     label = "not a status",
@@ -184,6 +189,15 @@ impl Debug for Chain<'_> {
 /// that keeps it as `source()`; `.context("reading the footer")` and
 /// `.with_context(|| format!("table {id}"))` add a line with the caller's location to a status
 /// on its way up. Implemented for every `Result`; each method states what the error must be.
+///
+/// Import it from the facade: `use fast_status::ResultExt;` (a crate that uses another crate's
+/// status adds `fast-status` to its dependencies for this). Until a crate names `fast_status`,
+/// rustc's "perhaps you want to import it" names the path where the trait is defined,
+/// `status_runtime::traits::ResultExt`, which that crate cannot write.
+///
+/// With anyhow's `Context` imported too, `.context(..)` is ambiguous (E0034, "multiple
+/// applicable items in scope"): import [`StatusContext`] and [`OrStatus`] instead of this
+/// trait in that module.
 pub trait ResultExt<T, E>: Sized {
     /// On `Err`, appends the context line `message`, recording the caller's location.
     ///
@@ -272,6 +286,7 @@ impl<T, E> ResultExt<T, E> for Result<T, E> {
 /// status.
 ///
 /// The facade's docs show it with anyhow ("Coming from anyhow").
+#[doc(alias = "E0034")]
 pub trait StatusContext<T, S: FastStatus>: Sized {
     /// [`ResultExt::context`]: on `Err`, appends the context line `message`, recording the
     /// caller's location.
