@@ -349,8 +349,8 @@ fn question_mark_converts_from_fields_and_kinds() {
 }
 
 /// A `From` impl written for the status, as a port keeps its own conversions: a constructor
-/// inside, and `#[track_caller]` so that the status records the `?`'s line (README, "Coming
-/// from thiserror: porting a thiserror enum").
+/// inside, and `#[track_caller]` so that the status records the `?`'s line (the crate docs,
+/// "Porting from thiserror").
 impl From<std::num::ParseIntError> for Error {
     #[track_caller]
     fn from(error: std::num::ParseIntError) -> Self {

@@ -56,7 +56,7 @@ fn context_and_with_context_add_lines_on_err_only() {
 }
 
 /// The error type left to inference, from the function's result: `context` returns
-/// `Result<T, E>` as it is, so rustc infers `E` (README, "Decisions": a signature that would
+/// `Result<T, E>` as it is, so rustc infers `E` (CONTRIBUTING.md, "Decisions": a signature that would
 /// make a misuse one error fewer broke both of these).
 fn parse_inferred(text: &str) -> Result<u8, Status> {
     text.parse::<u8>().map_err(Into::into).context("parsing")

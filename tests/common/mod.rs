@@ -1,4 +1,4 @@
-//! The status type the behaviour tests share: the README's example enum.
+//! The status type the behaviour tests share: the crate docs' tour enum.
 #![allow(dead_code)]
 
 use fast_status::FastStatus;
