@@ -397,6 +397,38 @@ fn context_lines_record_their_callers() {
     );
 }
 
+/// `count`, `nth`, `last` and reading from both ends agree with `next`, on statuses with no
+/// lines, with lines in place and with more lines than fit in place.
+#[test]
+fn context_lines_count_skip_and_read_back_alike() {
+    for lines in [0_usize, 1, 4, 9] {
+        let mut status = Status::from_code(StatusCode::Invalid);
+        for i in 0..lines {
+            status = status.context(format_args!("line {i}"));
+        }
+        let all: Vec<&str> = status.context_lines().map(|(text, _)| text).collect();
+        let expected: Vec<String> = (0..lines).map(|i| format!("line {i}")).collect();
+        assert_eq!(all, expected);
+        assert_eq!(status.context_lines().count(), lines);
+        assert_eq!(status.context_lines().len(), lines);
+        assert_eq!(
+            status.context_lines().last().map(|l| l.0),
+            all.last().copied()
+        );
+        for n in 0..=lines {
+            assert_eq!(
+                status.context_lines().nth(n).map(|l| l.0),
+                all.get(n).copied()
+            );
+        }
+        let mut iter = status.context_lines();
+        let _ = iter.nth(1);
+        assert_eq!(iter.count(), lines.saturating_sub(2));
+        let backwards: Vec<&str> = status.context_lines().rev().map(|(text, _)| text).collect();
+        assert_eq!(backwards, all.iter().rev().copied().collect::<Vec<_>>());
+    }
+}
+
 /// A `Display` that writes its text in several pieces, with a width applied to one.
 struct Pieces;
 

@@ -103,7 +103,10 @@ macro_rules! shapes {
         fn read_code($e:ident) $read:block
         fn classify($k:ident) $classify:block
         $(fn duplicate($d:ident) $dup:block)?
-        $(fn context($c:ident, $line:ident) $ctx:block)?
+        $(
+            fn context($c:ident, $line:ident) $ctx:block
+            fn lines($l:ident) $lines:block
+        )?
     ) => {
         /// The error type under test.
         pub type E = $E;
@@ -183,6 +186,10 @@ macro_rules! shapes {
             #[cold]
             #[inline(never)]
             fn add_context($c: E, $line: &'static str) -> E $ctx
+
+            /// How many context lines the error holds, as its caller counts them.
+            #[inline]
+            pub fn lines($l: &E) -> usize $lines
 
             #[inline(never)]
             pub fn context1(x: u64) -> Result<u64, E> {
@@ -321,6 +328,7 @@ pub mod fast {
         }
         fn duplicate(e) { e.clone() }
         fn context(e, line) { e.context(line) }
+        fn lines(e) { e.context_lines().count() }
     }
 
     /// The same messages as `formatted4` and `hex4` through the derived constructors
@@ -448,6 +456,7 @@ pub mod arrow_before_fix {
             let inner = std::mem::replace(&mut e.0, Bench::from_code(BenchCode::Invalid));
             OutOfLineDrop(inner.context(line))
         }
+        fn lines(e) { e.0.context_lines().count() }
     }
 }
 
@@ -489,6 +498,8 @@ pub mod anyhow {
             }
         }
         fn context(e, line) { e.context(line) }
+        // anyhow's context lines are the entries of its chain (the root error is one more).
+        fn lines(e) { e.chain().count() }
     }
 }
 
@@ -617,5 +628,14 @@ pub mod df40 {
             }
         }
         fn context(e, line) { FortyByteError::Context(line.to_owned(), Box::new(e)) }
+        fn lines(e) {
+            let mut lines = 0;
+            let mut error = e;
+            while let FortyByteError::Context(_, inner) = error {
+                lines += 1;
+                error = inner;
+            }
+            lines
+        }
     }
 }

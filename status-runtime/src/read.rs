@@ -16,6 +16,7 @@ use crate::repr::{
 impl Repr {
     /// The context lines, oldest first.
     #[must_use]
+    #[inline]
     pub fn context_lines(&self) -> ContextLines<'_> {
         let extras = self.extras();
         ContextLines {
@@ -256,6 +257,7 @@ pub struct ContextLines<'a> {
 impl<'a> Iterator for ContextLines<'a> {
     type Item = (&'a str, &'static Location<'static>);
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         let line = self.inner.next()?;
         Some((self.extras?.context_text(line), line.location))
@@ -264,9 +266,27 @@ impl<'a> Iterator for ContextLines<'a> {
     fn size_hint(&self) -> (usize, Option<usize>) {
         self.inner.size_hint()
     }
+
+    // Counting and skipping lines reads none of their text.
+    #[inline]
+    fn count(self) -> usize {
+        self.inner.len()
+    }
+
+    #[inline]
+    fn nth(&mut self, n: usize) -> Option<Self::Item> {
+        let line = self.inner.nth(n)?;
+        Some((self.extras?.context_text(line), line.location))
+    }
+
+    #[inline]
+    fn last(mut self) -> Option<Self::Item> {
+        self.next_back()
+    }
 }
 
 impl DoubleEndedIterator for ContextLines<'_> {
+    #[inline]
     fn next_back(&mut self) -> Option<Self::Item> {
         let line = self.inner.next_back()?;
         Some((self.extras?.context_text(line), line.location))

@@ -131,12 +131,25 @@ macro_rules! cells {
     (@ context) => {
         error_cell!(icount_context4, m::context4);
         error_cell!(icount_ctx4long, m::long_context4);
+
+        /// context4, then the caller counts the lines it reads back.
+        #[inline(never)]
+        pub fn icount_ctx4read(n: u64) -> u64 {
+            let mut acc = 0;
+            for i in 0..n {
+                if let Err(e) = m::context4(black_box(i)) {
+                    acc += m::lines(&e) as u64;
+                }
+            }
+            acc
+        }
     };
     (@entries clone) => { [("clone", icount_clone as super::Cell)] };
     (@entries context) => {
         [
             ("context4", icount_context4 as super::Cell),
             ("ctx4long", icount_ctx4long),
+            ("ctx4read", icount_ctx4read),
         ]
     };
 }
@@ -295,9 +308,9 @@ fast_status_benches::for_each_type!(rows);
 
 /// The scenarios with context lines, which the floor does not have: their counts are printed
 /// as they are.
-const CONTEXT: [&str; 2] = ["context4", "ctx4long"];
+const CONTEXT: [&str; 3] = ["context4", "ctx4long", "ctx4read"];
 
-const SCENARIOS: [&str; 9] = [
+const SCENARIOS: [&str; 10] = [
     "success",
     "value",
     "code4",
@@ -307,6 +320,7 @@ const SCENARIOS: [&str; 9] = [
     "clone",
     "context4",
     "ctx4long",
+    "ctx4read",
 ];
 
 fn main() {
@@ -399,6 +413,9 @@ fn print_main(main: &Table, with_instructions: bool, asked_for_instructions: boo
     println!("  clone      clone and drop of an error that holds a heap message");
     println!("  context4   a code-only error given a context line in each of 4 frames");
     println!("  ctx4long   the same with longer lines (32 to 47 bytes; context4's are 7)");
+    println!(
+        "  ctx4read   context4, then the caller counts the lines (anyhow: its chain's entries)"
+    );
     println!("  bytes      size_of::<Result<(), E>>()");
     println!("the rows:");
     println!(
@@ -417,7 +434,7 @@ fn print_main(main: &Table, with_instructions: bool, asked_for_instructions: boo
         let floor = |scenario: &str| main.get(floor::NAME, scenario)?.instructions;
         println!("\ninstructions per operation (callgrind) ÷ the floor's");
         println!(
-            "  (context4, ctx4long: instructions per operation itself: the floor has no context \
+            "  (context4, ctx4long, ctx4read: instructions per operation itself: the floor has no context \
              lines)"
         );
         print_block(main, &SCENARIOS, true, |row, scenario| {
