@@ -524,9 +524,13 @@
 //! and deserializes back into a status of the same type; an unknown code, or a code whose name
 //! differs, is an error, and so is any other form. A variant's fields are not serialized (an
 //! `io::Error` is not `Serialize`); their text is, as `"text"` after `"name"`. A location from
-//! another process cannot be a `&'static Location` of this one, so what a status arrived with is
-//! its `Remote` detail (`fast_status::Remote`, with the `serde` feature), which every report shows, escaped, and which
-//! serializing writes out again, so a status relayed through several processes keeps it all.
+//! another process cannot be a `&'static Location` of this one, so the creation site and context
+//! lines a status arrived with are its `Remote` detail (`fast_status::Remote`, with the `serde`
+//! feature), not its `location()` and `context_lines()`. Every report shows them as it showed
+//! them before the trip (`{:#}`, `{:?}`, `report()`, and anyhow's and eyre's reports, through
+//! `source()`), lines added since after them, and serializing writes them out again, so a status
+//! relayed through several processes keeps it all. A peer's strings are kept with their control
+//! characters escaped (a newline as `\n`), so that they cannot forge lines of a report.
 //!
 //! # `no_std`
 //!

@@ -9,6 +9,7 @@ use crate::backtrace::Backtraces;
 use crate::kinds::{CodeFields, Kind, KindPlace};
 use crate::pieces::Piece;
 use crate::repr::{Repr, ValueType};
+use crate::site::{ArrivedLines, Site};
 
 impl Repr {
     /// The inline code `raw`: there is no room for a message without `alloc`.
@@ -116,6 +117,18 @@ impl Repr {
         drop(value);
     }
 
+    /// None: nothing arrives from another process without `alloc`.
+    #[expect(clippy::unused_self, reason = "the alloc build's reads the status")]
+    pub(crate) fn arrived_lines(&self) -> ArrivedLines<'_> {
+        ArrivedLines::default()
+    }
+
+    /// None: nothing arrives from another process without `alloc`.
+    #[expect(clippy::unused_self, reason = "the alloc build's reads the status")]
+    pub(crate) fn arrived_site(&self) -> Option<&str> {
+        None
+    }
+
     /// No context lines.
     #[must_use]
     pub fn context_lines(&self) -> ContextLines<'_> {
@@ -210,6 +223,6 @@ impl fmt::Debug for ContextLines<'_> {
 /// Never a context line: without `alloc`, no status has any.
 pub(crate) fn as_context_line<'a>(
     _: &'a (dyn core::error::Error + 'static),
-) -> Option<(&'a str, &'static Location<'static>)> {
+) -> Option<(&'a str, Site<'a>)> {
     None
 }

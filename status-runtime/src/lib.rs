@@ -43,6 +43,7 @@ mod report;
 mod repr;
 #[cfg(feature = "serde")]
 mod serde;
+mod site;
 mod sources;
 mod traits;
 

@@ -9,9 +9,10 @@ use core::panic::Location;
 
 use crate::kinds::{CodeFields, Kind, KindPlace};
 use crate::repr::{
-    ContextLine, ContextNode, Detail, Extras, KindHolder, Next, PayloadRef, Repr, Source, Stored,
-    Tail, ValueInfo, ValueShare, ValueType, try_box,
+    ContextLine, ContextNode, Detail, Extras, KindHolder, Next, NodeSite, PayloadRef, Repr, Source,
+    Stored, Tail, ValueInfo, ValueShare, ValueType, try_box,
 };
+use crate::site::{ArrivedLines, Site};
 
 impl Repr {
     /// The context lines, oldest first.
@@ -62,14 +63,33 @@ impl Repr {
         }
     }
 
-    /// The context lines as a source chain ending in `tail()`, built once; `None` without
-    /// context lines, or without memory.
+    /// The context lines as a source chain ending in `tail()`, built once: those the status
+    /// arrived with from another process, then its own. `None` without context lines, or
+    /// without memory.
     pub(crate) fn context_chain(&self, tail: impl FnOnce() -> Tail) -> Option<&ContextNode> {
         let extras = self.extras()?;
-        if extras.context.is_empty() {
+        if extras.context.is_empty() && arrived_lines(extras).len() == 0 {
             return None;
         }
         extras.chain.get_or_try_init(|| chain_of(extras, tail()))
+    }
+
+    /// The context lines this status arrived with from another process (`serde`), oldest
+    /// first: reports show them before its own.
+    pub(crate) fn arrived_lines(&self) -> ArrivedLines<'_> {
+        self.extras().map(arrived_lines).unwrap_or_default()
+    }
+
+    /// Where this status was created, as it arrived from another process (`serde`).
+    #[cfg_attr(
+        not(feature = "serde"),
+        expect(clippy::unused_self, reason = "without serde nothing arrives")
+    )]
+    pub(crate) fn arrived_site(&self) -> Option<&str> {
+        #[cfg(feature = "serde")]
+        return self.detail::<crate::serde::Remote>()?.location.as_deref();
+        #[cfg(not(feature = "serde"))]
+        None
     }
 
     /// A share of the value of the variant this status was made from: its own payload's, or
@@ -216,27 +236,43 @@ fn held_value<'a, K: 'static>(extras: &'a Extras, ty: &'static ValueType<K>) -> 
     }
 }
 
-/// The text and location of `error`, if it is a context line of a status's source chain.
-pub(crate) fn as_context_line<'a>(
-    error: &'a (dyn Error + 'static),
-) -> Option<(&'a str, &'static Location<'static>)> {
-    error
-        .downcast_ref::<ContextNode>()
-        .map(|line| (line.text.as_str(), line.location))
+/// The context lines `extras` arrived with from another process, oldest first.
+fn arrived_lines(extras: &Extras) -> ArrivedLines<'_> {
+    #[cfg(feature = "serde")]
+    if let Some(remote) = extras.detail::<crate::serde::Remote>() {
+        return ArrivedLines::new(&remote.context);
+    }
+    let _ = extras;
+    ArrivedLines::default()
 }
 
-/// The chain of `extras`' context lines, newest first, the oldest one followed by `tail`;
-/// `None` without memory.
+/// The text and site of `error`, if it is a context line of a status's source chain.
+pub(crate) fn as_context_line<'a>(error: &'a (dyn Error + 'static)) -> Option<(&'a str, Site<'a>)> {
+    let line = error.downcast_ref::<ContextNode>()?;
+    let site = match &line.site {
+        NodeSite::Here(location) => Site::Here(location),
+        NodeSite::There(text) => Site::There(text),
+    };
+    Some((line.text.as_str(), site))
+}
+
+/// The chain of `extras`' context lines, those it arrived with and then its own, newest first,
+/// the oldest one followed by `tail`; `None` without memory.
 fn chain_of(extras: &Extras, tail: Tail) -> Option<Box<ContextNode>> {
+    let own = extras
+        .context
+        .as_slice()
+        .iter()
+        .map(|line| (extras.context_text(line), Site::Here(line.location)));
     let mut next = Next::Tail(tail);
-    for line in extras.context.as_slice() {
-        let mut text = String::new();
-        let line_text = extras.context_text(line);
-        text.try_reserve_exact(line_text.len()).ok()?;
-        text.push_str(line_text);
+    for (text, site) in arrived_lines(extras).chain(own) {
+        let site = match site {
+            Site::Here(location) => NodeSite::Here(location),
+            Site::There(at) => NodeSite::There(copied(at)?),
+        };
         next = Next::Line(try_box(ContextNode {
-            text,
-            location: line.location,
+            text: copied(text)?,
+            site,
             next,
         })?);
     }
@@ -244,6 +280,14 @@ fn chain_of(extras: &Extras, tail: Tail) -> Option<Box<ContextNode>> {
         Next::Line(newest) => Some(newest),
         Next::Tail(_) => None,
     }
+}
+
+/// `text` in a `String` of its own; `None` without memory.
+fn copied(text: &str) -> Option<String> {
+    let mut copy = String::new();
+    copy.try_reserve_exact(text.len()).ok()?;
+    copy.push_str(text);
+    Some(copy)
 }
 
 /// The context lines of a status, oldest first: each is the text passed to `context` and the

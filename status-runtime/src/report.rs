@@ -4,7 +4,6 @@
 
 use core::error::Error;
 use core::fmt::{self, Write as _};
-use core::panic::Location;
 
 use crate::ContextLines;
 #[cfg(not(feature = "alloc"))]
@@ -14,6 +13,7 @@ use crate::kinds::{Kind, kind_of};
 #[cfg(feature = "alloc")]
 use crate::read::as_context_line;
 use crate::repr::Repr;
+use crate::site::{ArrivedLines, Site};
 use crate::traits::{Chain, Code};
 
 /// A status's report for people: the one-line form, where the status was created, then its
@@ -257,7 +257,13 @@ fn write_debug(
         write!(f, "\n    at {location}")?;
     }
     write_context(repr, f)?;
-    let mut details = repr.details().peekable();
+    // What a status arrived with from another process is shown above, as its creation site
+    // and context lines.
+    let arrived = arrived_detail(repr);
+    let mut details = repr
+        .details()
+        .filter(|detail| arrived.is_none_or(|arrived| !core::ptr::addr_eq(*detail, arrived)))
+        .peekable();
     if details.peek().is_some() {
         f.write_str("\n\nDetails:")?;
         for detail in details {
@@ -403,7 +409,7 @@ struct Causes<'a> {
 /// One cause: the error, its creation site when it is a status, and its context lines.
 struct Cause<'a> {
     error: &'a (dyn Error + 'static),
-    location: Option<&'static Location<'static>>,
+    location: Option<Site<'a>>,
     context: CauseContext<'a>,
 }
 
@@ -437,7 +443,7 @@ impl<'a> Causes<'a> {
             .and_then(K::source)
             .or_else(|| repr.source());
         // Past the lines of the statuses it wraps, which `Lines` shows.
-        let wrapped = lines_shown(repr) - repr.context_lines().len();
+        let wrapped = lines_shown(repr) - line_count(repr);
         Self {
             next: Chain::starting_at(source).nth(wrapped),
             status: repr.source_status(),
@@ -477,7 +483,7 @@ impl<'a> Iterator for Causes<'a> {
 }
 
 impl<'a> Iterator for CauseContext<'a> {
-    type Item = (&'a str, &'static Location<'static>);
+    type Item = (&'a str, Site<'a>);
 
     fn next(&mut self) -> Option<Self::Item> {
         match self {
@@ -500,15 +506,68 @@ fn seen_through(repr: &Repr) -> impl Iterator<Item = &Repr> {
 }
 
 /// Where a report says `repr` was created: the innermost creation site among the statuses seen
-/// through it (the wrapped status's, not where a transparent wrapper converted it), else its own.
-fn creation_site(repr: &Repr) -> Option<&'static Location<'static>> {
-    seen_through(repr).filter_map(Repr::location).last()
+/// through it (the wrapped status's, not where a transparent wrapper converted it), else its own;
+/// for a status that arrived from another process, the site it arrived with.
+fn creation_site(repr: &Repr) -> Option<Site<'_>> {
+    seen_through(repr)
+        .filter_map(|r| {
+            r.location()
+                .map(Site::Here)
+                .or_else(|| r.arrived_site().map(Site::There))
+        })
+        .last()
 }
 
 /// How many context lines a report shows for `repr` ([`Lines`]): its own and those of the
 /// statuses it wraps transparently, the entries its chain starts with.
 fn lines_shown(repr: &Repr) -> usize {
-    seen_through(repr).map(|r| r.context_lines().len()).sum()
+    seen_through(repr).map(line_count).sum()
+}
+
+/// How many context lines `repr` has: those it arrived with from another process, and its own.
+fn line_count(repr: &Repr) -> usize {
+    repr.arrived_lines().len() + repr.context_lines().len()
+}
+
+/// The detail that holds what `repr` arrived with from another process, which the reports show
+/// as its creation site and context lines rather than as a detail.
+fn arrived_detail(repr: &Repr) -> Option<&(dyn fmt::Debug + Send + Sync)> {
+    #[cfg(feature = "serde")]
+    return repr
+        .detail::<crate::serde::Remote>()
+        .map(|remote| remote as &(dyn fmt::Debug + Send + Sync));
+    #[cfg(not(feature = "serde"))]
+    {
+        let _ = repr;
+        None
+    }
+}
+
+/// The context lines of one status, oldest first: those it arrived with from another process,
+/// then its own.
+struct StatusLines<'a> {
+    arrived: ArrivedLines<'a>,
+    own: ContextLines<'a>,
+}
+
+impl<'a> StatusLines<'a> {
+    fn of(repr: &'a Repr) -> Self {
+        Self {
+            arrived: repr.arrived_lines(),
+            own: repr.context_lines(),
+        }
+    }
+}
+
+impl<'a> Iterator for StatusLines<'a> {
+    type Item = (&'a str, Site<'a>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.arrived.next().or_else(|| {
+            let (text, location) = self.own.next()?;
+            Some((text, Site::Here(location)))
+        })
+    }
 }
 
 /// The context lines a report shows for a status, oldest first: those of the statuses it wraps
@@ -518,7 +577,7 @@ struct Lines<'a> {
     repr: &'a Repr,
     /// How many statuses inward from `repr` the lines being read belong to.
     depth: usize,
-    current: ContextLines<'a>,
+    current: StatusLines<'a>,
 }
 
 impl<'a> Lines<'a> {
@@ -532,16 +591,13 @@ impl<'a> Lines<'a> {
     }
 
     /// The lines of the status `depth` steps inward from `repr`.
-    fn at(repr: &'a Repr, depth: usize) -> ContextLines<'a> {
-        seen_through(repr)
-            .nth(depth)
-            .unwrap_or(repr)
-            .context_lines()
+    fn at(repr: &'a Repr, depth: usize) -> StatusLines<'a> {
+        StatusLines::of(seen_through(repr).nth(depth).unwrap_or(repr))
     }
 }
 
 impl<'a> Iterator for Lines<'a> {
-    type Item = (&'a str, &'static Location<'static>);
+    type Item = (&'a str, Site<'a>);
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {

@@ -9,8 +9,11 @@
 //! A location is a `&'static Location` of the program that made it, so one that comes from
 //! another process cannot be one here: a deserialized status has no `location()` and no
 //! `context_lines()` of its own; the creation site and lines it arrived with are its
-//! [`Remote`] detail, which reports show and serializing writes out again first, so a status
-//! that goes through several processes keeps them all. An unknown code, or a code whose name
+//! [`Remote`] detail. Every report shows them as it shows a status's own (`{:#}`, `{:?}`,
+//! `report()`, and through `source()` the chain that anyhow's and eyre's reporters walk), and
+//! serializing writes them out again first, so a status that goes through several processes
+//! keeps them all. A peer's strings are kept with their control characters escaped, so that
+//! no report printing them can be forged. An unknown code, or a code whose name
 //! differs from this program's, is an error, not a panic. A variant's fields are
 //! not serialized, its text is (`"text":"type is too big (4) for 3"`, after `name`; none for a
 //! variant without fields, which its code gives back): its status comes back as the variant's
@@ -47,23 +50,53 @@ pub struct Remote {
 }
 
 impl fmt::Debug for Remote {
-    /// What arrived, each of the peer's strings escaped (`str::escape_debug`): a newline or a
-    /// terminal escape in them cannot start a line of a report of its own, so a peer cannot
-    /// forge "context:" or "Caused by:" lines.
+    /// What arrived, each string's control characters escaped (see [`Defused`]): a newline or
+    /// a terminal escape in them cannot start a line of a report of its own.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("from another process")?;
         if let Some(location) = &self.location {
-            write!(f, ", created at {}", location.escape_debug())?;
+            write!(f, ", created at {}", Defused(location))?;
         }
         for (text, location) in &self.context {
             write!(
                 f,
                 "\n      context: {} (at {})",
-                text.escape_debug(),
-                location.escape_debug()
+                Defused(text),
+                Defused(location)
             )?;
         }
         Ok(())
+    }
+}
+
+/// A peer's string with each control character (a newline, a carriage return, a terminal
+/// escape) written as its escape (`\n`, `\u{1b}`) and everything else as it is, so that a
+/// peer cannot forge "context:" or "Caused by:" lines of a report, nor drive a terminal.
+/// Every string that arrives is kept so (message, text, locations, context lines), so that
+/// each report prints it as it is.
+struct Defused<'a>(&'a str);
+
+impl fmt::Display for Defused<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for piece in self.0.split_inclusive(char::is_control) {
+            match piece.char_indices().last() {
+                Some((at, last)) if last.is_control() => {
+                    f.write_str(&piece[..at])?;
+                    write!(f, "{}", last.escape_debug())?;
+                }
+                _ => f.write_str(piece)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `text` as this program keeps a peer's string: [`Defused`].
+fn defused(text: Cow<'_, str>) -> String {
+    if text.contains(char::is_control) {
+        Defused(&text).to_string()
+    } else {
+        text.into_owned()
     }
 }
 
@@ -223,16 +256,17 @@ pub fn deserialize<'de, C: Code, D: Deserializer<'de>>(
         Repr::inline(raw)
     } else {
         // No location: the one it was made at is not a location of this program.
-        alloc_with_str(raw, &wire.message, None, None).unwrap_or(Repr::inline(raw))
+        let message = defused(wire.message);
+        alloc_with_str(raw, &message, None, None).unwrap_or(Repr::inline(raw))
     };
     if wire.text.is_some() || wire.location.is_some() || !wire.context.is_empty() {
         repr.set_detail(Remote {
-            text: wire.text.map(Cow::into_owned),
-            location: wire.location.map(Cow::into_owned),
+            text: wire.text.map(defused),
+            location: wire.location.map(defused),
             context: wire
                 .context
                 .into_iter()
-                .map(|line| (line.text.into_owned(), line.location.into_owned()))
+                .map(|line| (defused(line.text), defused(line.location)))
                 .collect(),
         });
     }

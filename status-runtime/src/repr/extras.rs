@@ -71,8 +71,24 @@ pub(crate) type Source = Shared<dyn Stored>;
 /// from the lines when first asked for, and rebuilt after the status changes.
 pub(crate) struct ContextNode {
     pub(crate) text: String,
-    pub(crate) location: &'static Location<'static>,
+    pub(crate) site: NodeSite,
     pub(crate) next: Next,
+}
+
+/// Where a context line of the chain was added: here, or in another process (a line a status
+/// arrived with, its `file:line:column` as text).
+pub(crate) enum NodeSite {
+    Here(&'static Location<'static>),
+    There(String),
+}
+
+impl fmt::Display for NodeSite {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Here(location) => fmt::Display::fmt(location, f),
+            Self::There(text) => f.write_str(text),
+        }
+    }
 }
 
 /// What comes after a context line in the chain.
@@ -131,7 +147,7 @@ impl fmt::Display for ContextNode {
 
 impl fmt::Debug for ContextNode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?} (at {})", self.text, self.location)
+        write!(f, "{:?} (at {})", self.text, self.site)
     }
 }
 

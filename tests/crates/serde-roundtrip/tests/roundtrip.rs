@@ -62,7 +62,9 @@ fn a_status_crosses_and_keeps_everything_it_can() {
             context: lines,
         })
     );
-    assert!(format!("{back:?}").contains("from another process, created at "));
+    // The report shows it as the status's own creation site and lines, not as a detail.
+    assert_eq!(format!("{back:?}"), format!("{status:?}"));
+    assert!(format!("{back:#?}").contains("from another process, created at "));
 
     // A second trip, with a line added on the way, keeps the first trip's and adds its own.
     let relayed = back.context("relayed");
@@ -71,6 +73,87 @@ fn a_status_crosses_and_keeps_everything_it_can() {
     assert_eq!(remote.location, Some(created.to_string()));
     let texts: Vec<&str> = remote.context.iter().map(|(t, _)| t.as_str()).collect();
     assert_eq!(texts, ["reading table 7", "serving /t", "relayed"]);
+}
+
+/// What a status arrived with is shown by every report as it was shown before the trip, its
+/// locations as text: `{:#}`, the report, and anyhow's `{:#}` and `{:?}`, which walk `source()`.
+#[test]
+fn every_report_shows_what_arrived() {
+    let status = Status::invalid("bad header")
+        .context("reading table 7")
+        .context("serving /t");
+    let created = status.location().expect("a location").to_string();
+    let at: Vec<String> = status
+        .context_lines()
+        .map(|(_, location)| location.to_string())
+        .collect();
+    let back: Status = serde_json::from_str(&json(&status)).expect("deserializes");
+
+    assert_eq!(format!("{back:#}"), format!("{status:#}"));
+    assert_eq!(
+        format!("{back:#}"),
+        format!(
+            "Invalid: bad header\n  context: reading table 7 (at {})\n  context: serving /t (at {})",
+            at[0], at[1]
+        )
+    );
+    assert_eq!(format!("{back:?}"), format!("{status:?}"));
+    assert_eq!(
+        format!("{:?}", back.report()),
+        format!(
+            "Invalid: bad header\n    at {created}\n\nContext:\n    0: reading table 7\n       at {}\n    1: serving /t\n       at {}",
+            at[0], at[1]
+        )
+    );
+    assert_eq!(back.chain().count(), status.chain().count());
+
+    // A line added here follows the lines that arrived, in every report.
+    let relayed = back.clone().context("relaying");
+    let here = relayed.context_lines().next().expect("the new line").1;
+    assert!(
+        format!("{relayed:#}").ends_with(&format!(
+            "context: serving /t (at {})\n  context: relaying (at {here})",
+            at[1]
+        )),
+        "{relayed:#}"
+    );
+
+    let before = anyhow::Error::from(status);
+    let after = anyhow::Error::from(back);
+    assert_eq!(format!("{after:#}"), format!("{before:#}"));
+    assert_eq!(
+        format!("{after:#}"),
+        "Invalid: bad header: serving /t: reading table 7"
+    );
+    // anyhow's `{:?}`, without the backtrace anyhow captures itself when the environment asks.
+    let without_trace = |report: String| {
+        report
+            .split("\n\nStack backtrace:")
+            .next()
+            .map(str::to_owned)
+    };
+    assert_eq!(
+        without_trace(format!("{after:?}")),
+        without_trace(format!("{before:?}"))
+    );
+}
+
+/// A status of kinds, wrapped by a status that arrived: the wrapped one's arrived lines show
+/// as causes, beneath it.
+#[test]
+fn a_status_that_arrived_is_shown_as_a_cause_too() {
+    let inner = Status::invalid("bad header").context("reading table 7");
+    let back: Status = serde_json::from_str(&json(&inner)).expect("deserializes");
+    let outer = ParseError::from(ParseErrorKind::Eof).with_source(back);
+    let report = format!("{:#}", outer);
+    assert!(
+        report.starts_with("unexpected end of input\n  caused by: Invalid: bad header (at "),
+        "{report}"
+    );
+    assert!(
+        report.contains("\n  context: reading table 7 (at "),
+        "{report}"
+    );
 }
 
 #[test]
@@ -179,9 +262,21 @@ fn a_peer_cannot_forge_report_lines() {
         "from another process, created at a.rs:1:1\\nCaused by: forged\n      \
          context: line\\n  context: forged \\u{1b}[31m (at b.rs:2:2)"
     );
-    let report = format!("{:?}", status.report());
-    assert!(!report.contains("\nCaused by: forged"), "{report}");
-    assert!(!report.contains('\u{1b}'), "{report}");
+    // Every report, and the message too: the peer's control characters stay escaped.
+    for report in [
+        format!("{:?}", status.report()),
+        format!("{status:#}"),
+        format!("{:#}", anyhow::Error::from(status.clone())),
+        format!("{:?}", anyhow::Error::from(status.clone())),
+    ] {
+        assert!(!report.contains("\nCaused by: forged"), "{report}");
+        assert!(!report.contains("\n  context: forged"), "{report}");
+        assert!(!report.contains('\u{1b}'), "{report}");
+    }
+    let forged: Status =
+        serde_json::from_str(r#"{"code":3,"name":"Invalid","message":"m\n  context: x"}"#)
+            .expect("deserializes");
+    assert_eq!(forged.to_string(), "Invalid: m\\n  context: x");
 }
 
 /// The forms accepted are the documented ones: a status is a map of named fields, and so is
@@ -194,7 +289,10 @@ fn only_the_documented_map_forms_are_accepted() {
         r#"{"code":3,"name":"Invalid","context":[["a line","a.rs:1:1"]]}"#,
     ] {
         let error = serde_json::from_str::<Status>(text).expect_err(text);
-        assert!(error.to_string().contains("a map of named fields"), "{error}");
+        assert!(
+            error.to_string().contains("a map of named fields"),
+            "{error}"
+        );
     }
     let status: Status = serde_json::from_str(
         r#"{"code":3,"name":"Invalid","context":[{"text":"a line","location":"a.rs:1:1"}]}"#,
