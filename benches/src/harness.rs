@@ -83,12 +83,23 @@ pub fn is_callgrind_child() -> bool {
 
 /// Runs this binary under callgrind with `--icount-child` and returns, for each of `keys`
 /// (paths of functions in the binary crate `krate`, without the crate's name:
-/// `module::icount_name`), the instructions it executed.
-/// `None` without valgrind.
+/// `module::icount_name`), the instructions it executed, with backtraces off
+/// (`RUST_BACKTRACE=0`). `None` without valgrind.
 pub fn instruction_counts(
     krate: &str,
     keys: &[String],
     extra_args: &[&str],
+) -> Option<HashMap<String, u64>> {
+    instruction_counts_with_backtrace(krate, keys, extra_args, "0")
+}
+
+/// [`instruction_counts`] with `RUST_BACKTRACE` and `RUST_LIB_BACKTRACE` set to `backtrace`
+/// in the measured process (`"1"`: as an application that debugs its panics runs).
+pub fn instruction_counts_with_backtrace(
+    krate: &str,
+    keys: &[String],
+    extra_args: &[&str],
+    backtrace: &str,
 ) -> Option<HashMap<String, u64>> {
     let dir = std::env::temp_dir().join(format!("fast-status-icount-{}", std::process::id()));
     std::fs::create_dir_all(&dir).ok()?;
@@ -107,8 +118,8 @@ pub fn instruction_counts(
         .arg(&exe)
         .arg("--icount-child")
         .args(extra_args)
-        .env("RUST_BACKTRACE", "0")
-        .env_remove("RUST_LIB_BACKTRACE")
+        .env("RUST_BACKTRACE", backtrace)
+        .env("RUST_LIB_BACKTRACE", backtrace)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .status()

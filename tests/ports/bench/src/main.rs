@@ -1,0 +1,296 @@
+//! Two crates from crates.io against their ports to fast-status (`tests/ports/*.patch`, made by
+//! `scripts/ports.sh`): instructions (callgrind) and allocations per operation on each crate's
+//! hot path and failures, original and port built alike, side by side in one run.
+//!
+//! The measured process runs with `RUST_BACKTRACE=1` and `RUST_LIB_BACKTRACE=1`, as an
+//! application that debugs its panics does: a port must not make a failure dearer then.
+//!
+//! `cargo run --release` (after `scripts/ports.sh`, which makes the ports and runs this).
+
+use std::hint::black_box;
+
+use fast_status_benches::harness;
+
+#[global_allocator]
+static ALLOCATOR: harness::Counting = harness::Counting;
+
+/// Operations per measurement.
+const ITERS: u64 = 2_000;
+
+/// One measured operation: runs it `n` times, returns something that depends on each run.
+type Cell = fn(u64) -> u64;
+
+/// Each cell repeats one operation and keeps what it read back, so nothing is optimised away.
+macro_rules! cell {
+    ($name:ident, |$i:ident| $body:expr) => {
+        #[inline(never)]
+        pub fn $name(n: u64) -> u64 {
+            let mut acc = 0_u64;
+            for $i in 0..n {
+                acc = acc.wrapping_add($body);
+            }
+            acc
+        }
+    };
+}
+
+/// hex 0.4.3: `decode_to_slice` (no allocation on either side).
+mod hex_cells {
+    /// 32 bytes as 64 hex digits.
+    pub const DIGITS: &str = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+
+    pub mod original {
+        use super::super::black_box;
+        use hex::FromHexError;
+
+        cell!(icount_ok, |i| {
+            let mut out = [0_u8; 32];
+            let ok = hex::decode_to_slice(black_box(super::DIGITS), &mut out).is_ok();
+            u64::from(ok) + u64::from(out[usize::try_from(i % 32).unwrap_or(0)])
+        });
+        cell!(icount_bad_char, |_i| {
+            let mut out = [0_u8; 4];
+            match hex::decode_to_slice(black_box("66ag0000"), &mut out) {
+                Err(FromHexError::InvalidHexCharacter { index, .. }) => index as u64,
+                _ => 0,
+            }
+        });
+        cell!(icount_odd, |_i| {
+            let mut out = [0_u8; 2];
+            u64::from(matches!(
+                hex::decode_to_slice(black_box("123"), &mut out),
+                Err(FromHexError::OddLength)
+            ))
+        });
+        pub const RESULT_BYTES: usize = size_of::<Result<(), FromHexError>>();
+    }
+
+    pub mod port {
+        use super::super::black_box;
+        use hex_port::{FromHexError, FromHexErrorKind};
+
+        cell!(icount_ok, |i| {
+            let mut out = [0_u8; 32];
+            let ok = hex_port::decode_to_slice(black_box(super::DIGITS), &mut out).is_ok();
+            u64::from(ok) + u64::from(out[usize::try_from(i % 32).unwrap_or(0)])
+        });
+        cell!(icount_bad_char, |_i| {
+            let mut out = [0_u8; 4];
+            match hex_port::decode_to_slice(black_box("66ag0000"), &mut out) {
+                Err(error) => match error.kind().as_deref() {
+                    Some(FromHexErrorKind::InvalidHexCharacter { index, .. }) => *index as u64,
+                    _ => 0,
+                },
+                Ok(()) => 0,
+            }
+        });
+        cell!(icount_odd, |_i| {
+            let mut out = [0_u8; 2];
+            u64::from(
+                hex_port::decode_to_slice(black_box("123"), &mut out)
+                    .is_err_and(|e| e.is_odd_length()),
+            )
+        });
+        pub const RESULT_BYTES: usize = size_of::<Result<(), FromHexError>>();
+    }
+}
+
+/// humantime 2.1.0: `parse_duration`.
+mod humantime_cells {
+    pub mod original {
+        use super::super::black_box;
+        use humantime::DurationError;
+
+        cell!(icount_ok, |_i| {
+            humantime::parse_duration(black_box("1h 30m 15s")).map_or(0, |d| d.as_secs())
+        });
+        cell!(icount_number_expected, |_i| {
+            match humantime::parse_duration(black_box("1h x")) {
+                Err(DurationError::NumberExpected(at)) => at as u64,
+                _ => 0,
+            }
+        });
+        cell!(icount_unknown_unit, |_i| {
+            match humantime::parse_duration(black_box("10 nights")) {
+                Err(DurationError::UnknownUnit { unit, .. }) => unit.len() as u64,
+                _ => 0,
+            }
+        });
+        cell!(icount_overflow, |_i| {
+            u64::from(matches!(
+                humantime::parse_duration(black_box("100000000000000000000s")),
+                Err(DurationError::NumberOverflow)
+            ))
+        });
+        pub const RESULT_BYTES: usize = size_of::<Result<std::time::Duration, DurationError>>();
+    }
+
+    pub mod port {
+        use super::super::black_box;
+        use humantime_port::{DurationError, DurationErrorKind};
+
+        cell!(icount_ok, |_i| {
+            humantime_port::parse_duration(black_box("1h 30m 15s")).map_or(0, |d| d.as_secs())
+        });
+        cell!(icount_number_expected, |_i| {
+            match humantime_port::parse_duration(black_box("1h x")) {
+                Err(error) => match error.kind().as_deref() {
+                    Some(DurationErrorKind::NumberExpected(at)) => *at as u64,
+                    _ => 0,
+                },
+                Ok(_) => 0,
+            }
+        });
+        cell!(icount_unknown_unit, |_i| {
+            match humantime_port::parse_duration(black_box("10 nights")) {
+                Err(error) => match error.kind().as_deref() {
+                    Some(DurationErrorKind::UnknownUnit { unit, .. }) => unit.len() as u64,
+                    _ => 0,
+                },
+                Ok(_) => 0,
+            }
+        });
+        cell!(icount_overflow, |_i| {
+            u64::from(
+                humantime_port::parse_duration(black_box("100000000000000000000s"))
+                    .is_err_and(|e| e.is_number_overflow()),
+            )
+        });
+        pub const RESULT_BYTES: usize = size_of::<Result<std::time::Duration, DurationError>>();
+    }
+}
+
+/// A row of the table: the crate, the operation, what it does, and its original and port cells.
+struct Row {
+    krate: &'static str,
+    name: &'static str,
+    what: &'static str,
+    original: (&'static str, Cell),
+    port: (&'static str, Cell),
+}
+
+macro_rules! row {
+    ($krate:literal, $module:ident, $name:literal, $cell:ident, $what:literal) => {
+        Row {
+            krate: $krate,
+            name: $name,
+            what: $what,
+            original: (
+                concat!(stringify!($module), "::original::", stringify!($cell)),
+                $module::original::$cell,
+            ),
+            port: (
+                concat!(stringify!($module), "::port::", stringify!($cell)),
+                $module::port::$cell,
+            ),
+        }
+    };
+}
+
+fn rows() -> Vec<Row> {
+    vec![
+        row!(
+            "hex",
+            hex_cells,
+            "ok",
+            icount_ok,
+            "decode_to_slice of 64 digits"
+        ),
+        row!(
+            "hex",
+            hex_cells,
+            "bad_char",
+            icount_bad_char,
+            "InvalidHexCharacter { c, index }, index read back"
+        ),
+        row!("hex", hex_cells, "odd", icount_odd, "OddLength, matched"),
+        row!(
+            "humantime",
+            humantime_cells,
+            "ok",
+            icount_ok,
+            "parse_duration(\"1h 30m 15s\")"
+        ),
+        row!(
+            "humantime",
+            humantime_cells,
+            "number_expected",
+            icount_number_expected,
+            "NumberExpected(usize), read back"
+        ),
+        row!(
+            "humantime",
+            humantime_cells,
+            "unknown_unit",
+            icount_unknown_unit,
+            "UnknownUnit { start, end, unit: String, value }, unit read back"
+        ),
+        row!(
+            "humantime",
+            humantime_cells,
+            "overflow",
+            icount_overflow,
+            "NumberOverflow, matched"
+        ),
+    ]
+}
+
+#[allow(clippy::cast_precision_loss, reason = "counts far below 2^52")]
+fn main() {
+    let rows = rows();
+    if harness::is_callgrind_child() {
+        for row in &rows {
+            black_box((row.original.1)(ITERS));
+            black_box((row.port.1)(ITERS));
+        }
+        return;
+    }
+    let keys: Vec<String> = rows
+        .iter()
+        .flat_map(|r| [r.original.0.to_owned(), r.port.0.to_owned()])
+        .collect();
+    let counts = harness::instruction_counts_with_backtrace("ports_bench", &keys, &[], "1");
+    println!("ported crates against their originals, per operation, side by side in this run");
+    println!("(the measured process runs with RUST_BACKTRACE=1 and RUST_LIB_BACKTRACE=1)");
+    println!(
+        "  sizes: hex Result<(), FromHexError> {} -> {} bytes; humantime Result<Duration, \
+         DurationError> {} -> {} bytes",
+        hex_cells::original::RESULT_BYTES,
+        hex_cells::port::RESULT_BYTES,
+        humantime_cells::original::RESULT_BYTES,
+        humantime_cells::port::RESULT_BYTES,
+    );
+    println!(
+        "{:<10} {:<16} {:>9} {:>9} {:>7} {:>7} {:>7}  what",
+        "crate", "operation", "original", "port", "ratio", "allocs", "allocs"
+    );
+    for row in &rows {
+        let per_op = |key: &str| {
+            counts
+                .as_ref()
+                .and_then(|c| c.get(key))
+                .map(|&total| total as f64 / ITERS as f64)
+        };
+        let (original, port) = (per_op(row.original.0), per_op(row.port.0));
+        let cell = |v: Option<f64>| v.map_or_else(|| "n/a".to_owned(), |v| format!("{v:.0}"));
+        let ratio = match (original, port) {
+            (Some(o), Some(p)) if o > 0.0 => format!("{:.2}x", p / o),
+            _ => "n/a".to_owned(),
+        };
+        let allocations = |run: Cell| harness::count_allocations(|| run(ITERS)) / ITERS as f64;
+        println!(
+            "{:<10} {:<16} {:>9} {:>9} {:>7} {:>7.1} {:>7.1}  {}",
+            row.krate,
+            row.name,
+            cell(original),
+            cell(port),
+            ratio,
+            allocations(row.original.1),
+            allocations(row.port.1),
+            row.what,
+        );
+    }
+    if counts.is_none() {
+        println!("(instruction counts need valgrind)");
+    }
+}
