@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the unsafe core's tests, the facade's behaviour tests and the state-machine model under
-# Miri with strict provenance, once under Stacked Borrows and once under Tree Borrows.
+# Runs the unsafe core's tests (on x86_64 and on i686), the facade's behaviour tests and the
+# state-machine model under Miri with strict provenance, once under Stacked Borrows and once
+# under Tree Borrows.
 #
 #   scripts/miri.sh              # both aliasing models
 #   scripts/miri.sh stacked      # or: tree
@@ -40,6 +41,8 @@ for model in $models; do
     echo "== Miri, $model borrows, strict provenance"
     export MIRIFLAGS=$flags
     cargo +nightly miri test -p status-runtime
+    # The runtime on a 32-bit target too, where the word has no packed state.
+    cargo +nightly miri test -p status-runtime --target i686-unknown-linux-gnu
     # shellcheck disable=SC2086 # FACADE_TESTS is a list of arguments
     cargo +nightly miri test -p fast-status $FACADE_TESTS
     cargo +nightly miri test -p status-model
