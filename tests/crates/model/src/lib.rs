@@ -7,7 +7,11 @@
 //! statuses; [`Live::check`] compares every live status with its model: code, message,
 //! whether it has a location, context lines, details, source, `Display`, and that every detail
 //! value is alive exactly while a status holds it (dropped once, after the last clone, never
-//! early).
+//! early). The model knows which statuses share a stored value, so `into_kind()` is checked
+//! exactly: the kind comes out if and only if no other live status shares it. Operations
+//! include a `Display` that panics (the status it was given is dropped, nothing leaks), one
+//! that writes more the second time it is asked, sources of any error and of other statuses,
+//! and clones raced on several threads.
 
 use std::collections::BTreeSet;
 use std::error::Error;
@@ -68,6 +72,9 @@ pub enum Creation {
     Static(StatusCode),
     /// `Status::new(code, text)`: a message through `core::fmt`.
     Message(StatusCode, String),
+    /// `Status::new(code, display)` with a `Display` that writes more each time it is asked:
+    /// the message is what it wrote when first measured (`text`).
+    Lying(StatusCode, String),
     /// `status!(code, "{text} = {n}")`: a message split into pieces.
     Split(StatusCode, String, u64),
     /// `Status::from(io::Error)`: a `from` conversion.
@@ -121,6 +128,15 @@ pub enum Transition {
     /// `into_kind()` of a status with kinds, which consumes it whether the kind comes out or
     /// the status comes back (then dropped); a status of codes is dropped.
     IntoKind(usize),
+    /// `with_source` of an `io::Error` with this text.
+    WithSource(usize, String),
+    /// `with_source` of a clone of another live status (the second index).
+    WithStatusSource(usize, usize),
+    /// `with_message` (`0`) or `context` (`1`, or any other) given a `Display` that panics: the
+    /// panic goes on, and the status, taken by value, is dropped on the way.
+    Panicking(usize, u8),
+    /// Four threads clone the status at once, read their clone and drop it.
+    RaceClones(usize),
 }
 
 impl Transition {
@@ -137,7 +153,11 @@ impl Transition {
             | Transition::Drop(i)
             | Transition::ThroughThread(i)
             | Transition::ThroughBoxDyn(i)
-            | Transition::IntoKind(i) => Some(i),
+            | Transition::IntoKind(i)
+            | Transition::WithSource(i, _)
+            | Transition::WithStatusSource(i, _)
+            | Transition::Panicking(i, _)
+            | Transition::RaceClones(i) => Some(i),
         }
     }
 
@@ -149,6 +169,10 @@ impl Transition {
             let fitted = i.checked_rem(live)?;
             match &mut self {
                 Transition::Create(_) => {}
+                Transition::WithStatusSource(i, j) => {
+                    *i = fitted;
+                    *j %= live;
+                }
                 Transition::Clone(i)
                 | Transition::WithMessage(i, _)
                 | Transition::WithNumber(i, _)
@@ -157,7 +181,10 @@ impl Transition {
                 | Transition::Drop(i)
                 | Transition::ThroughThread(i)
                 | Transition::ThroughBoxDyn(i)
-                | Transition::IntoKind(i) => *i = fitted,
+                | Transition::IntoKind(i)
+                | Transition::WithSource(i, _)
+                | Transition::Panicking(i, _)
+                | Transition::RaceClones(i) => *i = fitted,
             }
         }
         Some(self)
@@ -194,6 +221,12 @@ impl KindModel {
             KindModel::Range(lo, hi) => *lo < 1 << 16 && *hi < 1 << 16,
             KindModel::Named(_) | KindModel::Io(_) | KindModel::Custom => false,
         }
+    }
+
+    /// Whether `into_kind()` gives the kind as a copy (packed fields, on 64-bit targets, or no
+    /// fields), never shared, rather than moving a stored value out.
+    fn copied(&self) -> bool {
+        matches!(self, KindModel::Custom) || (cfg!(target_pointer_width = "64") && self.packs())
     }
 
     /// What `kind()` of a real status gives, in the model's terms.
@@ -236,7 +269,25 @@ pub struct Expected {
     number: Option<u32>,
     /// The id of the `Counted` detail attached, if any.
     counted: Option<u64>,
+    /// The text of the error `source()` gives, if any.
     source: Option<String>,
+    /// For a status of a variant whose fields are stored on the heap: which stored value it
+    /// holds a share of. Clones and changed copies share it; `into_kind()` moves it out only
+    /// from the one status that holds it.
+    value: Option<u64>,
+    /// Whether `source()` is the variant's own source field, which a source given later does
+    /// not replace.
+    source_is_field: bool,
+    /// The `Counted` ids and stored values that the status given as this one's source holds
+    /// (directly, or through its own source): alive as long as this status is.
+    through_source: Held,
+}
+
+/// What a status holds through the status given as its source.
+#[derive(Clone, Debug, Default)]
+struct Held {
+    counted: BTreeSet<u64>,
+    values: BTreeSet<u64>,
 }
 
 impl Expected {
@@ -263,7 +314,33 @@ impl Expected {
             number: None,
             counted: None,
             source: None,
+            value: None,
+            source_is_field: false,
+            through_source: Held::default(),
         }
+    }
+
+    /// The `Counted` ids this status keeps alive, itself and through its source.
+    fn counted_held(&self) -> impl Iterator<Item = u64> + '_ {
+        self.counted
+            .into_iter()
+            .chain(self.through_source.counted.iter().copied())
+    }
+
+    /// The stored values this status holds a share of, itself and through its source.
+    fn values_held(&self) -> impl Iterator<Item = u64> + '_ {
+        self.value
+            .into_iter()
+            .chain(self.through_source.values.iter().copied())
+    }
+
+    /// `with_source`: the source (which `source()` gives, unless the variant's own source field
+    /// comes first), holding what `held` holds; it replaces the one given before.
+    fn attach(&mut self, text: String, held: Held) {
+        if !self.source_is_field {
+            self.source = Some(text);
+        }
+        self.through_source = held;
     }
 
     /// `Display`: the kind's text (or the code's), then the message if there is one.
@@ -285,6 +362,10 @@ impl Expected {
 pub struct Model {
     statuses: Vec<Expected>,
     counted_made: u64,
+    /// How many stored values were made: the next one's id.
+    values_made: u64,
+    /// What the last `IntoKind` should have done: whether the kind comes out.
+    kind_comes_out: bool,
 }
 
 impl Model {
@@ -303,7 +384,9 @@ impl Model {
     /// Whether `transition` can be applied: its status exists.
     #[must_use]
     pub fn allows(&self, transition: &Transition) -> bool {
-        transition.index().is_none_or(|i| i < self.statuses.len())
+        let live = self.statuses.len();
+        transition.index().is_none_or(|i| i < live)
+            && !matches!(transition, Transition::WithStatusSource(_, j) if *j >= live)
     }
 
     /// What `transition` does to the model.
@@ -313,7 +396,14 @@ impl Model {
     /// If it is not [`allowed`](Self::allows).
     pub fn apply(&mut self, transition: &Transition) {
         match transition {
-            Transition::Create(creation) => self.statuses.push(expected(creation)),
+            Transition::Create(creation) => {
+                let mut new = expected(creation);
+                if new.kind.as_ref().is_some_and(|kind| !kind.copied()) {
+                    new.value = Some(self.values_made);
+                    self.values_made += 1;
+                }
+                self.statuses.push(new);
+            }
             Transition::Clone(i) => {
                 let copy = self.statuses[*i].clone();
                 self.statuses.push(copy);
@@ -325,10 +415,40 @@ impl Model {
                 self.counted_made += 1;
             }
             Transition::Context(i, text) => self.statuses[*i].context.push(text.clone()),
-            Transition::Drop(i) | Transition::IntoKind(i) => {
+            Transition::IntoKind(i) => {
+                let status = self.statuses.remove(*i);
+                // A copy always comes out; a stored value when nothing else holds a share of it:
+                // no other status, nor a status given as a source (its own included).
+                let shared = |value: u64| {
+                    status.through_source.values.contains(&value)
+                        || self
+                            .statuses
+                            .iter()
+                            .any(|other| other.values_held().any(|v| v == value))
+                };
+                self.kind_comes_out = status
+                    .kind
+                    .as_ref()
+                    .is_some_and(|kind| kind.copied() || status.value.is_some_and(|v| !shared(v)));
+            }
+            Transition::Drop(i) | Transition::Panicking(i, _) => {
                 self.statuses.remove(*i);
             }
-            Transition::ThroughThread(_) | Transition::ThroughBoxDyn(_) => {}
+            Transition::WithSource(i, text) => {
+                self.statuses[*i].attach(text.clone(), Held::default());
+            }
+            Transition::WithStatusSource(i, j) => {
+                let source = &self.statuses[*j];
+                let held = Held {
+                    counted: source.counted_held().collect(),
+                    values: source.values_held().collect(),
+                };
+                let text = source.display();
+                self.statuses[*i].attach(text, held);
+            }
+            Transition::ThroughThread(_)
+            | Transition::ThroughBoxDyn(_)
+            | Transition::RaceClones(_) => {}
         }
     }
 }
@@ -338,7 +458,9 @@ fn expected(creation: &Creation) -> Expected {
     match creation {
         Creation::Code(code) => Expected::new(*code, "", false),
         Creation::Static(code) => Expected::new(*code, static_text(*code), false),
-        Creation::Message(code, text) => Expected::new(*code, text.clone(), true),
+        Creation::Message(code, text) | Creation::Lying(code, text) => {
+            Expected::new(*code, text.clone(), true)
+        }
         Creation::Split(code, text, n) => Expected::new(*code, format!("{text} = {n}"), true),
         // A converted error is the source, and its text is not repeated as the message.
         Creation::FromIo(text) => Expected {
@@ -361,6 +483,7 @@ fn expected(creation: &Creation) -> Expected {
         }
         Creation::KindIo(text) => Expected {
             source: Some(text.clone()),
+            source_is_field: true,
             ..Expected::kind(KindModel::Io(text.clone()), KindErrorCode::Io, true)
         },
         Creation::Custom => Expected::kind(KindModel::Custom, KindErrorCode::Custom, false),
@@ -459,6 +582,41 @@ struct WithMessage(String);
 struct WithDetail<T>(T);
 /// `context`.
 struct Context(String);
+/// `with_source`.
+struct WithSource<E>(E);
+/// `with_message` (`0`) or `context` (any other) of a `Display` that panics.
+struct Panicking(u8);
+
+/// A source of any type, boxed.
+type BoxedError = Box<dyn Error + Send + Sync>;
+
+/// A `Display` that panics.
+struct Panics;
+
+impl fmt::Display for Panics {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        panic!("a Display that panics")
+    }
+}
+
+/// A `Display` that writes its text, and more each time it is asked again: what it writes
+/// when first measured is the message.
+struct Lying {
+    text: String,
+    asked: std::cell::Cell<usize>,
+}
+
+impl fmt::Display for Lying {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let asked = self.asked.get();
+        self.asked.set(asked + 1);
+        f.write_str(&self.text)?;
+        for _ in 0..asked {
+            f.write_str(" and more")?;
+        }
+        Ok(())
+    }
+}
 /// To another thread and back.
 struct ThroughThread(String);
 /// Through `Box<dyn Error>` and back.
@@ -479,6 +637,24 @@ impl<T: fmt::Debug + Send + Sync + 'static> Changes for WithDetail<T> {
 impl Changes for Context {
     fn change<S: FastStatus + fmt::Display + Error + 'static>(self, status: S) -> S {
         status.context(self.0)
+    }
+}
+
+impl<E> Changes for WithSource<E>
+where
+    E: Into<BoxedError>,
+{
+    fn change<S: FastStatus + fmt::Display + Error + 'static>(self, status: S) -> S {
+        status.with_source(self.0)
+    }
+}
+
+impl Changes for Panicking {
+    fn change<S: FastStatus + fmt::Display + Error + 'static>(self, status: S) -> S {
+        match self.0 {
+            0 => status.with_message(Panics),
+            _ => status.context(Panics),
+        }
     }
 }
 
@@ -557,7 +733,31 @@ impl Live {
             Transition::ThroughBoxDyn(i) => self.map(i, ThroughBoxDyn),
             Transition::IntoKind(i) => {
                 if let Slot::Kinds(status) = self.statuses.remove(i) {
-                    into_kind(status);
+                    into_kind(status, model.kind_comes_out);
+                }
+            }
+            Transition::WithSource(i, text) => {
+                self.map(i, WithSource(std::io::Error::other(text)));
+            }
+            Transition::WithStatusSource(i, j) => {
+                let source = match &self.statuses[j] {
+                    Slot::Codes(s) => WithSource(Box::new(s.clone()) as BoxedError),
+                    Slot::Kinds(s) => WithSource(Box::new(s.clone()) as BoxedError),
+                };
+                self.map(i, source);
+            }
+            Transition::Panicking(i, how) => {
+                let status = self.statuses.remove(i);
+                let panicked = quietly(std::panic::AssertUnwindSafe(move || {
+                    drop(status.map(Panicking(how)));
+                }));
+                assert!(panicked, "a panicking Display's panic goes on");
+            }
+            Transition::RaceClones(i) => {
+                let expected = model.statuses[i].display();
+                match &self.statuses[i] {
+                    Slot::Codes(s) => race_clones(s, &expected),
+                    Slot::Kinds(s) => race_clones(s, &expected),
                 }
             }
         }
@@ -583,7 +783,7 @@ impl Live {
         let held: BTreeSet<u64> = model
             .statuses
             .iter()
-            .filter_map(|e| e.counted)
+            .flat_map(Expected::counted_held)
             .map(|id| self.base + id)
             .collect();
         let alive: BTreeSet<u64> = ALIVE
@@ -596,21 +796,57 @@ impl Live {
     }
 }
 
-/// `into_kind()`: the kind `kind()` read, moved out, or the status back as it was (a status
-/// without a kind, or whose value a clone or a changed copy shares). Packed fields and a
-/// variant without fields are copies, never shared: they always come out. (Fields are packed
-/// on 64-bit targets only.)
-fn into_kind(status: KindError) {
+/// `into_kind()`: the kind `kind()` read, moved out when `comes_out` (the model's verdict: the
+/// status has a kind, and it is a copy or no other live status shares its value), or else the
+/// status back as it was.
+fn into_kind(status: KindError, comes_out: bool) {
     let read = status.kind().as_deref().map(KindModel::of);
-    let copied = matches!(read, Some(KindModel::Custom))
-        || (cfg!(target_pointer_width = "64") && read.as_ref().is_some_and(KindModel::packs));
     match status.into_kind() {
-        Ok(kind) => assert_eq!(Some(KindModel::of(&kind)), read),
+        Ok(kind) => {
+            assert!(comes_out, "{read:?} came out, yet another status shares it");
+            assert_eq!(Some(KindModel::of(&kind)), read);
+        }
         Err(status) => {
-            assert!(!copied, "{read:?} is a copy, yet it did not come out");
+            assert!(
+                !comes_out,
+                "{read:?} did not come out, yet nothing else shares it"
+            );
             assert_eq!(status.kind().as_deref().map(KindModel::of), read);
         }
     }
+}
+
+/// Runs `f`, which panics or not, without the panic hook's message; whether it panicked.
+fn quietly(f: impl FnOnce() + std::panic::UnwindSafe) -> bool {
+    static HOOK: Mutex<()> = Mutex::new(());
+    let _one_at_a_time = HOOK
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let panicked = std::panic::catch_unwind(f).is_err();
+    std::panic::set_hook(hook);
+    panicked
+}
+
+/// Four threads clone `status` at once, check their clone and drop it.
+fn race_clones<S: FastStatus + fmt::Display>(status: &S, expected: &str) {
+    std::thread::scope(|scope| {
+        let threads: Vec<_> = (0..4)
+            .map(|_| {
+                scope.spawn(|| {
+                    let clone = status.clone();
+                    assert_eq!(clone.to_string(), expected);
+                })
+            })
+            .collect();
+        // Joined here rather than by the scope, which would only wait for the closures: a
+        // thread still exiting would hold its thread-local bookkeeping, which the fuzzer's
+        // leak check would count.
+        for thread in threads {
+            thread.join().expect("the thread does not panic");
+        }
+    });
 }
 
 fn create(creation: Creation) -> Slot {
@@ -637,6 +873,13 @@ fn create_codes(creation: Creation) -> Status {
             StatusCode::Parse => status!(StatusCode::Parse, "static parse"),
         },
         Creation::Message(code, text) => Status::new(code, text),
+        Creation::Lying(code, text) => Status::new(
+            code,
+            Lying {
+                text,
+                asked: std::cell::Cell::new(0),
+            },
+        ),
         Creation::Split(code, text, n) => status!(code, "{text} = {n}"),
         Creation::FromIo(text) => Status::from(std::io::Error::other(text)),
         Creation::OrStatus(text) => format!("x{text}")

@@ -45,6 +45,7 @@ fn creation() -> impl Strategy<Value = Creation> {
         code().prop_map(Creation::Code),
         code().prop_map(Creation::Static),
         (code(), text()).prop_map(|(c, t)| Creation::Message(c, t)),
+        (code(), text()).prop_map(|(c, t)| Creation::Lying(c, t)),
         (code(), text(), any::<u64>()).prop_map(|(c, t, n)| Creation::Split(c, t, n)),
         text().prop_map(Creation::FromIo),
         text().prop_map(Creation::OrStatus),
@@ -84,7 +85,12 @@ impl ReferenceStateMachine for StatusMachine {
             2 => index.clone().prop_map(Transition::Drop),
             1 => index.clone().prop_map(Transition::ThroughThread),
             1 => index.clone().prop_map(Transition::ThroughBoxDyn),
-            1 => index.prop_map(Transition::IntoKind),
+            2 => index.clone().prop_map(Transition::IntoKind),
+            1 => (index.clone(), text()).prop_map(|(i, t)| Transition::WithSource(i, t)),
+            1 => (index.clone(), index.clone())
+                .prop_map(|(i, j)| Transition::WithStatusSource(i, j)),
+            1 => (index.clone(), 0..2_u8).prop_map(|(i, how)| Transition::Panicking(i, how)),
+            1 => index.prop_map(Transition::RaceClones),
         ]
         .boxed()
     }
