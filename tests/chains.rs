@@ -674,6 +674,77 @@ fn statuses_nested_a_million_deep_drop_on_a_small_stack() {
     });
 }
 
+/// Kinds whose variants hold statuses in their fields, so that statuses nest in each other's
+/// values as deep as a test wants: a source field, a `transparent` one and an optional one.
+#[derive(FastStatus, Debug)]
+#[status(name = Ping)]
+pub enum PingKind {
+    /// A `Pong` as the source field.
+    #[error("ping")]
+    Wrapped(#[from] Pong),
+    /// A `Pong`, transparently.
+    #[error(transparent)]
+    Through(Pong),
+    /// Maybe a `Pong`.
+    #[error("maybe")]
+    Maybe(#[source] Option<Pong>),
+    /// The innermost status.
+    #[error("leaf")]
+    Leaf(u64),
+}
+
+/// The other half of the nesting.
+#[derive(FastStatus, Debug)]
+#[status(name = Pong)]
+pub enum PongKind {
+    /// A `Ping` as the source field.
+    #[error("pong")]
+    Wrapped(#[from] Ping),
+}
+
+/// Statuses nested a million deep in each other's values (a kind's source field, a
+/// `transparent` field, an optional one, in turn) drop on a thread with a 2 MiB stack; so do
+/// the same with a source given by `with_source` beside each value, and a shared level, which
+/// keeps what it holds alive until its last share goes.
+#[test]
+fn statuses_nested_a_million_deep_in_kind_fields_drop_on_a_small_stack() {
+    on_a_small_stack(|| {
+        let (mut ping, mut entries) = (Ping::leaf(u64::MAX), 1);
+        for level in 0..DEEP / 2 {
+            let wrapper = Pong::wrapped(ping);
+            // A transparent level is its field in the chain: no entry of its own.
+            (ping, entries) = match level % 3 {
+                0 => (Ping::from(wrapper), entries + 2),
+                1 => (Ping::through(wrapper), entries + 1),
+                _ => (Ping::maybe(Some(wrapper)), entries + 2),
+            };
+        }
+        assert_eq!(ping.chain().count(), entries);
+        let clone = ping.clone();
+        drop(ping);
+        assert!(std::error::Error::source(&clone).is_some());
+        drop(clone);
+
+        // A status in the value and another given as the source, at every level.
+        let mut ping = Ping::leaf(1);
+        for _ in 0..DEEP / 2 {
+            let side = Ping::leaf(2).with_source(Ping::leaf(3));
+            ping = Ping::from(Pong::wrapped(ping)).with_source(side);
+        }
+        drop(ping);
+
+        // A level shared with a changed copy: the value is released with the copy.
+        let mut ping = Ping::leaf(1);
+        for _ in 0..DEEP / 2 {
+            ping = Ping::from(Pong::wrapped(ping));
+        }
+        let copy = ping.clone().context("a changed copy shares the value");
+        drop(ping);
+        assert_eq!(copy.chain().count(), DEEP / 2 * 2 + 2);
+        drop(copy);
+    });
+}
+
 /// The structural form, `{:#?}`, lists a chain's causes flat, each status by its one line,
 /// creation site and context lines: twice the nesting, about twice the text (a form nesting
 /// each cause's whole structure inside the one before grows with the square of the depth).

@@ -127,8 +127,8 @@ pub mod __private {
         AnyKinds, AsDisplay, AsDynError, AssertDebug, CannotStoreMadeKind, DebugKind, EqKinds,
         Field, FieldIsNotStatus, FieldIsStatus, FieldProbe, Kind, KindIsDebug, KindNotDebug,
         KindPair, KindProbe, NotSendField, OpaqueField, PackField, Packer, Packing, SendField,
-        SourceField, Storable, StorableIfSync, StoreMadeKind, Unpacker, Width, kind_error_source,
-        kind_of, take_kind, word_of,
+        SourceField, Storable, StorableIfSync, StoreMadeKind, TakeField, TakeNotStatus, TakeStatus,
+        Unpacker, Width, kind_error_source, kind_of, take_kind, word_of,
     };
     pub use crate::pieces::{
         Hex, IntoHexPiece, IntoPiece, LowerHexOf, Parts, Piece, PieceOf, Text, UpperHexOf,

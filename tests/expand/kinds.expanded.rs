@@ -798,6 +798,25 @@ impl ::fast_status::__private::Kind for ErrorKind {
             _ => ::core::option::Option::None,
         }
     }
+    fn take_nested_status(
+        &mut self,
+    ) -> ::core::option::Option<::fast_status::__private::Repr> {
+        use ::fast_status::__private::{TakeNotStatus as _, TakeStatus as _};
+        match self {
+            Self::Io(field0) => {
+                (&&::fast_status::__private::TakeField::<std::io::Error>::NEW)
+                    .__fs_take(field0)
+            }
+            Self::Other(field0) => {
+                (&&::fast_status::__private::TakeField::<
+                    Box<dyn std::error::Error + Send + Sync>,
+                >::NEW)
+                    .__fs_take(field0)
+            }
+            #[allow(unreachable_patterns)]
+            _ => ::core::option::Option::None,
+        }
+    }
     #[inline]
     fn needs_drop(&self) -> ::core::primitive::bool {
         match self {

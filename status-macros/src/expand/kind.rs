@@ -56,6 +56,7 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
         .collect();
     let source_status = status_method(g, &quote!(source_status), &status_arms);
     let transparent_status = transparent_status(g);
+    let take_nested_status = take_nested_status(g);
     let drop_arms = variants.iter().filter_map(needs_drop_arm);
     quote! {
         #[automatically_derived]
@@ -106,6 +107,8 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             #source_status
 
             #transparent_status
+
+            #take_nested_status
 
             #[inline]
             fn needs_drop(&self) -> ::core::primitive::bool {
@@ -378,6 +381,54 @@ pub(super) fn transparent_arms(
             Some(quote!(#path::#ident #pattern => #value,))
         })
         .collect()
+}
+
+/// `Kind::take_nested_status`, for an enum with a source or `transparent` field: the field taken
+/// out when it is a status (`Net(#[from] NetStatus)`), so that a chain of statuses nested in
+/// each other's values is freed in a loop. Nothing otherwise (the trait's `None`).
+fn take_nested_status(g: &Gen<'_>) -> Option<TokenStream> {
+    let private = &g.private;
+    let take = |ty: &syn::Type, field: &Ident| {
+        if let Some(inner) = option_inner(ty) {
+            let error = local("error");
+            quote! {
+                #field.as_mut().and_then(|#error| {
+                    (&&#private::TakeField::<#inner>::NEW).__fs_take(#error)
+                })
+            }
+        } else {
+            quote!((&&#private::TakeField::<#ty>::NEW).__fs_take(#field))
+        }
+    };
+    let arms: Vec<TokenStream> = g
+        .input
+        .variants
+        .iter()
+        .filter_map(|v| {
+            let ident = v.ident;
+            let (field, pattern) = if v.attrs.transparent.is_some() {
+                (v.fields.first()?, bind_all(v))
+            } else {
+                let source = v.source_field()?;
+                (source, source_pattern(v, source))
+            };
+            let value = take(field.ty(), &field.binding);
+            Some(quote!(Self::#ident #pattern => #value,))
+        })
+        .collect();
+    if arms.is_empty() {
+        return None;
+    }
+    Some(quote! {
+        fn take_nested_status(&mut self) -> ::core::option::Option<#private::Repr> {
+            use #private::{TakeNotStatus as _, TakeStatus as _};
+            match self {
+                #(#arms)*
+                #[allow(unreachable_patterns)]
+                _ => ::core::option::Option::None,
+            }
+        }
+    })
 }
 
 /// A method of `Kind` named `name` that gives a field's representation when it is a status,

@@ -29,12 +29,13 @@ pub use pack::{Field, OpaqueField, Pack, PackField, Packer, Packing, Unpacker, W
 pub use probes::{
     AnyKinds, AsDisplay, AsDynError, AssertDebug, CannotStoreMadeKind, DebugKind, EqKinds,
     FieldIsNotStatus, FieldIsStatus, FieldProbe, KindIsDebug, KindNotDebug, KindPair, KindProbe,
-    NotSendField, SendField, SourceField, Storable, StorableIfSync, StoreMadeKind,
+    NotSendField, SendField, SourceField, Storable, StorableIfSync, StoreMadeKind, TakeField,
+    TakeNotStatus, TakeStatus,
 };
 pub use read::{CodeFields, KindPlace, KindRef, kind_error_source, kind_of, take_kind};
 
 #[cfg(feature = "alloc")]
-use crate::repr::DropTest;
+use crate::repr::{DropTest, NestedStatus};
 use crate::repr::{Repr, ValueType};
 use crate::traits::Code;
 
@@ -79,6 +80,15 @@ pub trait Kind: Sized + 'static {
     /// dropping): when it does not, freeing a payload that holds it is one call to the
     /// allocator.
     fn needs_drop(&self) -> bool;
+
+    /// The variant's source (or `transparent`) field when it is a status, taken out of it, a
+    /// status without a payload left in its place: what freeing a payload that holds this
+    /// value does first, so that statuses nested in each other's values are released in a
+    /// loop. `None` by default: the derive writes it for an enum with such fields.
+    #[inline]
+    fn take_nested_status(&mut self) -> Option<Repr> {
+        None
+    }
 }
 
 impl<K: Kind> ValueType<K> {
@@ -88,7 +98,10 @@ impl<K: Kind> ValueType<K> {
     #[must_use]
     pub const fn of_kind() -> Self {
         #[cfg(feature = "alloc")]
-        return Self::described::<KindDrop>(kind_source_status::<K>, kind_transparent_status::<K>);
+        return Self::described::<KindDrop, KindNested>(
+            kind_source_status::<K>,
+            kind_transparent_status::<K>,
+        );
         #[cfg(not(feature = "alloc"))]
         Self::new()
     }
@@ -105,6 +118,18 @@ impl<K: Kind> DropTest<K> for KindDrop {
     #[inline]
     fn drop_is_noop(value: &K) -> bool {
         !value.needs_drop()
+    }
+}
+
+/// The nested status of a kind enum: [`Kind::take_nested_status`].
+#[cfg(feature = "alloc")]
+struct KindNested;
+
+#[cfg(feature = "alloc")]
+impl<K: Kind> NestedStatus<K> for KindNested {
+    #[inline]
+    fn take(value: &mut K) -> Option<Repr> {
+        value.take_nested_status()
     }
 }
 

@@ -45,6 +45,44 @@ impl<'a, T> FieldIsNotStatus<'a> for &SourceField<'a, T> {
     }
 }
 
+/// A variant's source field, by type, to take a status out of it:
+/// `(&&TakeField::<T>::NEW).__fs_take(field)` picks [`TakeStatus`] for a status and
+/// [`TakeNotStatus`] for anything else.
+pub struct TakeField<T>(PhantomData<fn() -> T>);
+
+impl<T> TakeField<T> {
+    /// The probe.
+    pub const NEW: Self = Self(PhantomData);
+}
+
+/// A source field that is a status: taken out, a status without a payload (its raw code 0,
+/// never read: the value it is in is being freed) left in its place.
+pub trait TakeStatus<T> {
+    /// The field's representation, taken out.
+    fn __fs_take(self, field: &mut T) -> Option<Repr>;
+}
+
+impl<S: FastStatus> TakeStatus<S> for &&TakeField<S> {
+    #[inline]
+    fn __fs_take(self, field: &mut S) -> Option<Repr> {
+        let taken = core::mem::replace(field, S::__from_repr(Repr::inline(0)));
+        Some(taken.__into_repr())
+    }
+}
+
+/// A source field that is not a status: nothing to take.
+pub trait TakeNotStatus<T> {
+    /// None.
+    fn __fs_take(self, field: &mut T) -> Option<Repr>;
+}
+
+impl<T> TakeNotStatus<T> for &TakeField<T> {
+    #[inline]
+    fn __fs_take(self, _: &mut T) -> Option<Repr> {
+        None
+    }
+}
+
 /// The kind enum `K` of a kind to be made on the heap by a closure (a constructor's fields,
 /// or a whole kind value, go straight into the payload), for the compile-time choice between
 /// [`StoreMadeKind`] (the kind is `Send + Sync`) and [`CannotStoreMadeKind`] (it is not, and

@@ -292,12 +292,21 @@ impl Extras {
     #[cold]
     #[inline(never)]
     fn release_source_statuses(&mut self) {
-        let mut next = self.take_source_status().map(Released);
-        while let Some(mut word) = next {
-            next = word.0.last_payload_source_status().map(Released);
-            // Released here; if a `Drop` it runs panics, `next` is released as it unwinds.
-            drop(word);
+        if let Some(nested) = self.take_source_status() {
+            release_nested(nested);
         }
+    }
+}
+
+/// Releases `first`, a status taken out of what held it, and the statuses nested in it (its
+/// source, its value's source field), in a loop: each word's nested status is taken out before
+/// the word is released, so no release goes deeper than one level, however long the chain.
+pub(super) fn release_nested(first: Repr) {
+    let mut next = Some(Released(first));
+    while let Some(mut word) = next {
+        next = word.0.last_payload_nested_status().map(Released);
+        // Released here; if a `Drop` it runs panics, `next` is released as it unwinds.
+        drop(word);
     }
 }
 
@@ -312,12 +321,23 @@ impl Drop for Released {
 }
 
 impl Repr {
-    /// When this word holds the only share of its payload: the status its extras hold as
-    /// their source, taken out.
-    fn last_payload_source_status(&mut self) -> Option<Repr> {
-        self.payload_mut()?
-            .extras_or_insert(|| None)?
-            .take_source_status()
+    /// When this word holds the only share of its payload: a status nested in it, taken out:
+    /// its value's (a kind's source field that is a status, when no changed copy shares the
+    /// value), or the one its extras hold as their source. A payload that holds both releases
+    /// its source here (a loop of its own) and gives the value's.
+    fn last_payload_nested_status(&mut self) -> Option<Repr> {
+        let in_value = self.payload_mut()?.take_nested_status();
+        let in_source = self
+            .payload_mut()?
+            .extras_or_insert(|| None)
+            .and_then(Extras::take_source_status);
+        match (in_value, in_source) {
+            (Some(in_value), Some(in_source)) => {
+                drop(Released(in_source));
+                Some(in_value)
+            }
+            (in_value, in_source) => in_value.or(in_source),
+        }
     }
 }
 

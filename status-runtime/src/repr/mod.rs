@@ -143,7 +143,7 @@ pub use message::{MessageOf, message_of};
 pub(crate) use payload::PayloadRef;
 pub use payload::ValueType;
 #[cfg(feature = "alloc")]
-pub(crate) use payload::{DropTest, PayloadMut, Pending, ValueInfo, ValueShare};
+pub(crate) use payload::{DropTest, NestedStatus, PayloadMut, Pending, ValueInfo, ValueShare};
 #[cfg(feature = "alloc")]
 pub(crate) use raw::{OutOfMemory, try_box};
 #[cfg(feature = "alloc")]

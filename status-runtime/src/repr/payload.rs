@@ -32,7 +32,7 @@ use core::panic::Location;
 use core::ptr::{self, NonNull};
 
 use super::Repr;
-use super::extras::Extras;
+use super::extras::{Extras, release_nested};
 use super::raw::{FreeOnDrop, OutOfMemory, try_box_with};
 use super::refcount::RefCount;
 use super::sink::{MessageSink, copy_bytes};
@@ -173,6 +173,9 @@ pub(crate) struct ValueInfo {
     /// kind enum's `transparent` variant over a status field): reports show that status's
     /// creation site and context lines as the holder's own.
     transparent_status: for<'r> fn(&'r Repr) -> Option<&'r Repr>,
+    /// Takes the status a value of this type holds out of it (`take_value_nested::<K, N>`),
+    /// so that a chain of statuses nested in each other's values is released in a loop.
+    take_nested: unsafe fn(NonNull<Header>) -> Option<Repr>,
 }
 
 impl ValueInfo {
@@ -218,24 +221,25 @@ impl<K: 'static> ValueType<K> {
     /// enum's is [`ValueType::of_kind`], which also finds its variant's source status.
     #[must_use]
     pub const fn new() -> Self {
-        Self::described::<TypeDrop>(Repr::attached_source_status, |_| None)
+        Self::described::<TypeDrop, NoNestedStatus>(Repr::attached_source_status, |_| None)
     }
 
     /// The description of `K`, whose holder's source status `source_status` finds and the
-    /// status it wraps transparently `transparent_status`, and whose values `D` tells apart by
-    /// whether dropping them does anything.
+    /// status it wraps transparently `transparent_status`, whose values `D` tells apart by
+    /// whether dropping them does anything, and out of whose values `N` takes a nested status.
     #[must_use]
-    pub(crate) const fn described<D: DropTest<K>>(
+    pub(crate) const fn described<D: DropTest<K>, N: NestedStatus<K>>(
         source_status: for<'r> fn(&'r Repr) -> Option<&'r Repr>,
         transparent_status: for<'r> fn(&'r Repr) -> Option<&'r Repr>,
     ) -> Self {
         Self {
             info: ValueInfo {
                 type_id: TypeId::of::<K>,
-                free: free_payload::<K, D>,
-                release_last: release_last_of_value::<K, D>,
+                free: free_payload::<K, D, N>,
+                release_last: release_last_of_value::<K, D, N>,
                 source_status,
                 transparent_status,
+                take_nested: take_value_nested::<K, N>,
             },
             kind: PhantomData,
         }
@@ -256,6 +260,7 @@ static MESSAGE_BODY: ValueInfo = ValueInfo {
     release_last: free_message,
     source_status: Repr::attached_source_status,
     transparent_status: |_| None,
+    take_nested: |_| None,
 };
 
 /// The type [`MESSAGE_BODY`] names: a message is no value.
@@ -307,6 +312,49 @@ pub(crate) trait DropTest<K> {
     fn drop_is_noop(value: &K) -> bool;
 }
 
+/// How a status nested in a value of type `K` (a kind enum's source field that is a status) is
+/// taken out of it before the value is dropped, so that releasing a chain of statuses nested
+/// in each other's values is a loop ([`release_nested`]), not a recursion per level.
+pub(crate) trait NestedStatus<K> {
+    /// The status `value` holds, taken out (a status without a payload left in its place), if
+    /// it holds one.
+    fn take(value: &mut K) -> Option<Repr>;
+}
+
+/// For any type: none.
+pub(crate) struct NoNestedStatus;
+
+impl<K> NestedStatus<K> for NoNestedStatus {
+    #[inline]
+    fn take(_: &mut K) -> Option<Repr> {
+        None
+    }
+}
+
+/// The status nested in the value payload at `ptr`, whose value is a `K`, taken out.
+///
+/// # Safety
+///
+/// `ptr` is the allocation pointer of a payload built by `alloc_value::<K>`, whose value
+/// nothing else reads or writes during the call.
+unsafe fn take_value_nested<K, N: NestedStatus<K>>(ptr: NonNull<Header>) -> Option<Repr> {
+    // SAFETY: `alloc_value::<K>` put a `K` there, live and unaliased, as the caller guarantees.
+    N::take(unsafe { value_ptr::<K>(ptr).as_mut() })
+}
+
+/// A status taken out of a value being freed, released after the value and its payload, in
+/// the loop of [`release_nested`].
+struct Nested(Option<Repr>);
+
+impl Drop for Nested {
+    #[inline]
+    fn drop(&mut self) {
+        if let Some(nested) = self.0.take() {
+            release_nested(nested);
+        }
+    }
+}
+
 /// The test for any type: by the type alone, at compile time.
 pub(crate) struct TypeDrop;
 
@@ -326,7 +374,7 @@ impl<K> DropTest<K> for TypeDrop {
 /// # Safety
 ///
 /// As for [`free_value`].
-unsafe fn free_payload<K, D: DropTest<K>>(ptr: NonNull<Header>) {
+unsafe fn free_payload<K, D: DropTest<K>, N: NestedStatus<K>>(ptr: NonNull<Header>) {
     #[cfg(not(loom))]
     {
         // SAFETY: the payload is live and unreferenced, as the caller guarantees; a read of
@@ -345,13 +393,13 @@ unsafe fn free_payload<K, D: DropTest<K>>(ptr: NonNull<Header>) {
                 // SAFETY: as the caller guarantees; the header has no extras, and its other
                 // fields own nothing (`drop_header`'s assertions), so the value is all there
                 // is to drop.
-                unsafe { free_value_alone::<K>(ptr) };
+                unsafe { free_value_alone::<K, N>(ptr) };
             }
             return;
         }
     }
     // SAFETY: as the caller guarantees.
-    unsafe { free_value::<K>(ptr) }
+    unsafe { free_value::<K, N>(ptr) }
 }
 
 /// [`free_value`] for a payload without extras, whose header then owns nothing: the value
@@ -363,7 +411,9 @@ unsafe fn free_payload<K, D: DropTest<K>>(ptr: NonNull<Header>) {
 /// As for [`free_value`], and the payload has no extras.
 #[cfg(not(loom))]
 #[inline(never)]
-unsafe fn free_value_alone<K>(ptr: NonNull<Header>) {
+unsafe fn free_value_alone<K, N: NestedStatus<K>>(ptr: NonNull<Header>) {
+    // SAFETY: nothing references the payload, as the caller guarantees. Released last.
+    let _nested = Nested(unsafe { take_value_nested::<K, N>(ptr) });
     // SAFETY: as the caller guarantees.
     let _free = unsafe { last_of_value_payload::<K>(ptr) };
     // SAFETY: `alloc_value::<K>` put the value there; it is dropped once, here, and `_free`
@@ -379,14 +429,14 @@ unsafe fn free_value_alone<K>(ptr: NonNull<Header>) {
 ///
 /// `ptr` is the allocation pointer of a payload built by `alloc_value::<K>` whose last status
 /// share was given up just now.
-unsafe fn release_last_of_value<K, D: DropTest<K>>(ptr: NonNull<Header>) {
+unsafe fn release_last_of_value<K, D: DropTest<K>, N: NestedStatus<K>>(ptr: NonNull<Header>) {
     // SAFETY: the payload is live while the status words' share of its value is not given up;
     // a read of one count, whose reference is not kept.
     if unsafe { &(*ptr.as_ptr()).holders }.is_unique() {
         // SAFETY: no value share either (`is_unique`'s `Acquire` orders their reads before
         // the free), and no status share: nothing references the payload, whose value is a
         // `K`.
-        unsafe { free_payload::<K, D>(ptr) }
+        unsafe { free_payload::<K, D, N>(ptr) }
     } else {
         // SAFETY: the last status share is gone.
         unsafe { retire_shared_value(ptr) }
@@ -440,7 +490,9 @@ unsafe fn last_of_value_payload<K>(ptr: NonNull<Header>) -> FreeOnDrop {
 /// `ptr` is the allocation pointer of a payload built by `alloc_value::<K>`, and nothing
 /// references the payload any more (no status word, no value share).
 #[inline(never)]
-unsafe fn free_value<K>(ptr: NonNull<Header>) {
+unsafe fn free_value<K, N: NestedStatus<K>>(ptr: NonNull<Header>) {
+    // SAFETY: nothing references the payload, as the caller guarantees. Released last.
+    let _nested = Nested(unsafe { take_value_nested::<K, N>(ptr) });
     // SAFETY: as the caller guarantees.
     let _free = unsafe { last_of_value_payload::<K>(ptr) };
     let _header = DropHeader(ptr);
@@ -895,6 +947,22 @@ impl<'a> PayloadMut<'a> {
                 Ok(Some(extras))
             }
         }
+    }
+
+    /// The status nested in this payload's value (a kind's source field that is a status),
+    /// taken out, when no changed copy shares the value; `None` for a message payload.
+    pub(crate) fn take_nested_status(self) -> Option<Repr> {
+        // SAFETY: the payload is live (see `new`); a read of one count, whose `Acquire`
+        // orders a changed copy's last reads of the value before what follows.
+        if !unsafe { &(*self.ptr.as_ptr()).holders }.is_unique() {
+            return None;
+        }
+        // SAFETY: as above; a read of one field, set at construction.
+        let body = unsafe { (*self.ptr.as_ptr()).body };
+        // SAFETY: `body` describes this payload's value (a message body takes nothing), which
+        // nothing else reads or writes: this is the only status share (see `new`), and no
+        // value share is held.
+        unsafe { (body.take_nested)(self.ptr) }
     }
 
     /// Replaces the extras by `extras`, dropping the ones there were.
