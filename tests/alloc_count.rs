@@ -484,3 +484,51 @@ fn into_kind_allocates_nothing_and_frees_the_status() {
     assert_eq!(allocations, made, "into_kind allocated");
     assert_eq!(live, 0);
 }
+
+/// A line added to a shared status with many lines copies only the few its original added last
+/// and shares the rest: the copy on write leaves a few kilobytes allocated, not the lines' size,
+/// however many there are, and a thousand such copies kept side by side stay small too.
+#[test]
+fn a_copy_on_write_shares_the_context_lines() {
+    const LINES: usize = 100_000;
+    let mut status = Status::from_code(StatusCode::Invalid);
+    for i in 0..LINES {
+        status = status.context(format_args!("line {i} of the original status"));
+    }
+    let mut both = None;
+    let (_, one_copy) = measure(|| {
+        let original = status.clone();
+        let copy = status.clone().context("one more");
+        assert_eq!(copy.context_lines().len(), LINES + 1);
+        both = Some((original, copy));
+    });
+    drop(both);
+    // The lines' text alone is about 3 MB.
+    assert!(one_copy < 8 << 10, "a copy on write left {one_copy} bytes");
+
+    let mut kept = Vec::new();
+    let (_, thousand) = measure(|| {
+        for i in 0..1_000 {
+            kept.push(status.clone());
+            status = status.context(format_args!("generation {i}"));
+        }
+    });
+    assert!(
+        thousand < 4 << 20,
+        "a thousand copies on write left {thousand} bytes"
+    );
+    // Each copy has its own lines, and every older one.
+    for (generation, copy) in kept.iter().enumerate().step_by(97) {
+        assert_eq!(copy.context_lines().len(), LINES + generation);
+        let last = copy.context_lines().last().map(|(text, _)| text.to_owned());
+        let expected = match generation {
+            0 => format!("line {} of the original status", LINES - 1),
+            g => format!("generation {}", g - 1),
+        };
+        assert_eq!(last, Some(expected));
+        assert_eq!(
+            copy.context_lines().next().map(|(text, _)| text),
+            Some("line 0 of the original status")
+        );
+    }
+}

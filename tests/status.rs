@@ -429,6 +429,57 @@ fn context_lines_count_skip_and_read_back_alike() {
     }
 }
 
+/// Copies on write share their frozen lines; every copy reads exactly its own lines, in order,
+/// from both ends, however the copies and additions interleave (lines past the number a status
+/// keeps unfrozen, copies of copies, lines of every length, the chunks merged as they grow).
+#[test]
+fn copies_on_write_read_exactly_their_own_lines() {
+    let mut statuses = vec![(Status::from_code(StatusCode::Invalid), Vec::<String>::new())];
+    let mut seed = 7_u64;
+    for step in 0..3_000 {
+        // A small linear congruential generator: the same interleaving every run.
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        // Mostly the newest status, so that some grow long; now and then any other.
+        let pick = match seed % 8 {
+            0 => usize::try_from(seed >> 33).unwrap_or(0) % statuses.len(),
+            _ => statuses.len() - 1,
+        };
+        let (status, lines) = statuses[pick].clone();
+        let text = "x".repeat(usize::try_from(seed >> 59).unwrap_or(0) * 9) + &step.to_string();
+        let status = status.context(text.as_str());
+        let mut lines = lines;
+        lines.push(text);
+        if (seed >> 20) % 40 == 0 || statuses.len() < 4 {
+            statuses.push((status, lines));
+        } else {
+            statuses[pick] = (status, lines);
+        }
+    }
+    for (status, lines) in &statuses {
+        let read: Vec<&str> = status.context_lines().map(|(text, _)| text).collect();
+        assert_eq!(read, *lines);
+        let backwards: Vec<&str> = status.context_lines().rev().map(|(text, _)| text).collect();
+        assert!(backwards.iter().rev().eq(lines.iter()));
+        assert_eq!(status.context_lines().len(), lines.len());
+        for n in [
+            0,
+            lines.len() / 2,
+            lines.len().saturating_sub(1),
+            lines.len(),
+        ] {
+            assert_eq!(
+                status.context_lines().nth(n).map(|(text, _)| text),
+                lines.get(n).map(String::as_str)
+            );
+        }
+        // The chain of `source()` has them too, newest first.
+        let chain: Vec<String> = status.chain().skip(1).map(ToString::to_string).collect();
+        assert!(chain.iter().eq(lines.iter().rev()));
+    }
+    assert!(statuses.len() > 20, "{} statuses", statuses.len());
+    assert!(statuses.iter().any(|(_, lines)| lines.len() > 200));
+}
+
 /// A `Display` that writes its text in several pieces, with a width applied to one.
 struct Pieces;
 

@@ -10,7 +10,7 @@ use core::panic::Location;
 
 use crate::create::alloc_with_str;
 use crate::repr::{
-    COPIED_INLINE, ContextLine, ContextText, Extras, KindHolder, MessageOf, OutOfMemory,
+    COPIED_INLINE, ContextLine, ContextText, Extras, FREEZE_AT, KindHolder, MessageOf, OutOfMemory,
     PayloadMut, PayloadRef, Repr, Shared, ValueShare, ValueType, message_of, try_box,
 };
 use crate::sources::BoxedError;
@@ -141,6 +141,9 @@ impl Repr {
         };
         if !written || extras.context.try_push(line).is_err() {
             extras.context_text.truncate(start);
+        } else if extras.context.len() >= FREEZE_AT {
+            // So that a copy on write of this status copies few lines, and shares the rest.
+            extras.freeze_own_lines();
         }
     }
 

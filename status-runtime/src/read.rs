@@ -9,8 +9,8 @@ use core::panic::Location;
 
 use crate::kinds::{CodeFields, Kind, KindPlace};
 use crate::repr::{
-    ContextLine, ContextNode, Detail, Extras, KindHolder, Next, NodeSite, PayloadRef, Repr, Source,
-    Stored, Tail, ValueInfo, ValueShare, ValueType, try_box,
+    ContextLine, ContextNode, Detail, Extras, Frozen, KindHolder, Next, NodeSite, PayloadRef, Repr,
+    Source, Stored, Tail, ValueInfo, ValueShare, ValueType, try_box,
 };
 use crate::site::{ArrivedLines, Site};
 
@@ -19,11 +19,7 @@ impl Repr {
     #[must_use]
     #[inline]
     pub fn context_lines(&self) -> ContextLines<'_> {
-        let extras = self.extras();
-        ContextLines {
-            inner: extras.map_or(&[][..], |e| e.context.as_slice()).iter(),
-            extras,
-        }
+        ContextLines::of(self.extras())
     }
 
     /// The detail of type `T`, if one was attached.
@@ -68,7 +64,7 @@ impl Repr {
     /// without memory.
     pub(crate) fn context_chain(&self, tail: impl FnOnce() -> Tail) -> Option<&ContextNode> {
         let extras = self.extras()?;
-        if extras.context.is_empty() && arrived_lines(extras).len() == 0 {
+        if extras.line_count() == 0 && arrived_lines(extras).len() == 0 {
             return None;
         }
         extras.chain.get_or_try_init(|| chain_of(extras, tail()))
@@ -259,11 +255,7 @@ pub(crate) fn as_context_line<'a>(error: &'a (dyn Error + 'static)) -> Option<(&
 /// The chain of `extras`' context lines, those it arrived with and then its own, newest first,
 /// the oldest one followed by `tail`; `None` without memory.
 fn chain_of(extras: &Extras, tail: Tail) -> Option<Box<ContextNode>> {
-    let own = extras
-        .context
-        .as_slice()
-        .iter()
-        .map(|line| (extras.context_text(line), Site::Here(line.location)));
+    let own = ContextLines::of(Some(extras)).map(|(text, location)| (text, Site::Here(location)));
     let mut next = Next::Tail(tail);
     for (text, site) in arrived_lines(extras).chain(own) {
         let site = match site {
@@ -294,8 +286,35 @@ fn copied(text: &str) -> Option<String> {
 /// location of that call. Returned by `context_lines()`.
 #[derive(Clone)]
 pub struct ContextLines<'a> {
-    inner: core::slice::Iter<'a, ContextLine>,
+    /// The frozen lines (the oldest), shared with copies of the status.
+    frozen: Option<&'a Frozen>,
+    /// The frozen lines not read yet, by their index in the frozen chain: `front..back`.
+    front: usize,
+    back: usize,
+    /// The status's own lines (the newest) not read yet.
+    own: core::slice::Iter<'a, ContextLine>,
     extras: Option<&'a Extras>,
+}
+
+impl<'a> ContextLines<'a> {
+    /// The lines of `extras`, if any.
+    #[inline]
+    fn of(extras: Option<&'a Extras>) -> Self {
+        let frozen = extras.and_then(|e| e.frozen.as_deref());
+        Self {
+            frozen,
+            front: 0,
+            back: frozen.map_or(0, Frozen::total),
+            own: extras.map_or(&[][..], |e| e.context.as_slice()).iter(),
+            extras,
+        }
+    }
+
+    /// Own line `line`'s text and location.
+    #[inline]
+    fn own_line(&self, line: &'a ContextLine) -> Option<(&'a str, &'static Location<'static>)> {
+        Some((self.extras?.context_text(line), line.location))
+    }
 }
 
 impl<'a> Iterator for ContextLines<'a> {
@@ -303,24 +322,35 @@ impl<'a> Iterator for ContextLines<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        let line = self.inner.next()?;
-        Some((self.extras?.context_text(line), line.location))
+        if self.front < self.back {
+            self.front += 1;
+            return self.frozen?.line(self.front - 1);
+        }
+        let line = self.own.next()?;
+        self.own_line(line)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        self.inner.size_hint()
+        let len = self.back - self.front + self.own.len();
+        (len, Some(len))
     }
 
     // Counting and skipping lines reads none of their text.
     #[inline]
     fn count(self) -> usize {
-        self.inner.len()
+        self.back - self.front + self.own.len()
     }
 
     #[inline]
     fn nth(&mut self, n: usize) -> Option<Self::Item> {
-        let line = self.inner.nth(n)?;
-        Some((self.extras?.context_text(line), line.location))
+        let frozen_left = self.back - self.front;
+        if n < frozen_left {
+            self.front += n;
+            return self.next();
+        }
+        self.front = self.back;
+        let line = self.own.nth(n - frozen_left)?;
+        self.own_line(line)
     }
 
     #[inline]
@@ -332,8 +362,14 @@ impl<'a> Iterator for ContextLines<'a> {
 impl DoubleEndedIterator for ContextLines<'_> {
     #[inline]
     fn next_back(&mut self) -> Option<Self::Item> {
-        let line = self.inner.next_back()?;
-        Some((self.extras?.context_text(line), line.location))
+        if let Some(line) = self.own.next_back() {
+            return self.own_line(line);
+        }
+        if self.front < self.back {
+            self.back -= 1;
+            return self.frozen?.line(self.back);
+        }
+        None
     }
 }
 

@@ -17,7 +17,7 @@ use super::Repr;
 use super::inline_vec::InlineVec;
 use super::once::OnceBox;
 use super::payload::ValueShare;
-use super::raw::try_box_with;
+use super::raw::{OutOfMemory, try_box_with};
 use super::shared::Shared;
 
 /// A typed detail, stored type-erased.
@@ -244,12 +244,189 @@ impl ContextText {
     }
 }
 
-/// Extras of a heap payload. Copying them (copy-on-write of a shared status) shares the source
-/// and details, which are refcounted, so the stored values never need to be `Clone`.
+/// How many context lines of its own a status keeps before it freezes them ([`Frozen`]): a copy
+/// on write copies at most this many lines, and shares the frozen ones.
+pub(crate) const FREEZE_AT: usize = 64;
+
+/// Context lines that no longer change, oldest first, shared by a status and the copies on
+/// write made of it: a copy shares them and copies only the lines its original added since
+/// (a few), so adding a line to a shared status with many does not copy them all.
+///
+/// A chain of chunks, newest first, each more than twice the size of the one after it: a chunk
+/// takes in the older ones up to twice its size (copying them), when it is made and when it
+/// grows, so a status's chain stays short (a few dozen chunks for any number of lines) and a
+/// line is copied a few times at most. The newest chunk grows in place while one status alone
+/// holds it.
+pub(crate) struct Frozen {
+    /// The lines, oldest first; their texts are `text[start..end]`.
+    lines: Vec<ContextLine>,
+    /// The texts of the lines, back to back (whole `&str`s appended, so always UTF-8).
+    text: String,
+    /// The older lines.
+    older: Option<Shared<Frozen>>,
+    /// How many lines this chunk and the older ones hold.
+    total: usize,
+}
+
+impl Frozen {
+    /// How many lines this chunk and the older ones hold.
+    #[inline]
+    pub(crate) fn total(&self) -> usize {
+        self.total
+    }
+
+    /// Line `index` of the chain that ends with this chunk, counted from its oldest line: its
+    /// text and location.
+    pub(crate) fn line(&self, index: usize) -> Option<(&str, &'static Location<'static>)> {
+        let mut chunk = self;
+        loop {
+            let first = chunk.total - chunk.lines.len();
+            if index >= first {
+                let line = chunk.lines.get(index - first)?;
+                let text = chunk.text.get(line.start..line.end).unwrap_or_default();
+                return Some((text, line.location));
+            }
+            chunk = chunk.older.as_deref()?;
+        }
+    }
+
+    /// Appends `lines` (with their texts in `text`) in place. `Err` without memory; then
+    /// nothing changed.
+    fn try_append(&mut self, lines: &[ContextLine], text: &ContextText) -> Result<(), OutOfMemory> {
+        self.lines
+            .try_reserve(lines.len())
+            .map_err(|_| OutOfMemory)?;
+        let texts = lines
+            .iter()
+            .map(|line| text.get(line.start, line.end).unwrap_or_default());
+        self.text
+            .try_reserve(texts.clone().map(str::len).sum())
+            .map_err(|_| OutOfMemory)?;
+        for (line, line_text) in lines.iter().zip(texts) {
+            let start = self.text.len();
+            self.text.push_str(line_text);
+            self.lines.push(ContextLine {
+                start,
+                end: self.text.len(),
+                location: line.location,
+            });
+        }
+        self.total += lines.len();
+        Ok(())
+    }
+
+    /// A new chunk of `lines` (with their texts in `text`) over `older`, taking in the older
+    /// chunks no larger than what it holds so far (their lines come first); `None` without
+    /// memory.
+    fn try_over(
+        lines: &[ContextLine],
+        text: &ContextText,
+        older: Option<Shared<Frozen>>,
+    ) -> Option<Shared<Frozen>> {
+        // How many of the older chunks to take in, and what they hold.
+        let (mut taken, mut size, mut text_len) = (0, lines.len(), text.len());
+        let mut rest = older.as_deref();
+        while let Some(chunk) = rest.filter(|chunk| chunk.lines.len() <= 2 * size) {
+            (taken, size, text_len) = (
+                taken + 1,
+                size + chunk.lines.len(),
+                text_len + chunk.text.len(),
+            );
+            rest = chunk.older.as_deref();
+        }
+        let mut chunk = Frozen {
+            lines: Vec::new(),
+            text: String::new(),
+            older: None,
+            total: 0,
+        };
+        chunk.lines.try_reserve_exact(size).ok()?;
+        chunk.text.try_reserve_exact(text_len).ok()?;
+        // The chunks taken in, oldest first (each found from the newest: there are few).
+        for depth in (0..taken).rev() {
+            let mut taken_chunk = older.as_deref()?;
+            for _ in 0..depth {
+                taken_chunk = taken_chunk.older.as_deref()?;
+            }
+            chunk.copy_lines(&taken_chunk.lines, |line| {
+                taken_chunk
+                    .text
+                    .get(line.start..line.end)
+                    .unwrap_or_default()
+            });
+        }
+        chunk.copy_lines(lines, |line| {
+            text.get(line.start, line.end).unwrap_or_default()
+        });
+        // What is left of the chain after the chunks taken in.
+        let mut rest = older;
+        for _ in 0..taken {
+            rest = rest.and_then(|taken| taken.older.clone());
+        }
+        chunk.total = size + rest.as_deref().map_or(0, Frozen::total);
+        chunk.older = rest;
+        Shared::try_new(chunk).ok()
+    }
+
+    /// Takes in the older chunks up to twice this one's size (their lines come first), after
+    /// it grew in place: the chain stays short. Without memory, stops where it is.
+    fn take_in_older(&mut self) {
+        while let Some(older) = self.older.as_deref() {
+            if older.lines.len() > 2 * self.lines.len() {
+                return;
+            }
+            let mut merged = Frozen {
+                lines: Vec::new(),
+                text: String::new(),
+                older: older.older.clone(),
+                total: self.total,
+            };
+            if merged
+                .lines
+                .try_reserve_exact(older.lines.len() + self.lines.len())
+                .is_err()
+                || merged
+                    .text
+                    .try_reserve_exact(older.text.len() + self.text.len())
+                    .is_err()
+            {
+                return;
+            }
+            merged.copy_lines(&older.lines, |line| {
+                older.text.get(line.start..line.end).unwrap_or_default()
+            });
+            merged.copy_lines(&self.lines, |line| {
+                self.text.get(line.start..line.end).unwrap_or_default()
+            });
+            *self = merged;
+        }
+    }
+
+    /// Appends `lines`, whose texts `text_of` gives, into room reserved for them.
+    fn copy_lines<'t>(&mut self, lines: &[ContextLine], text_of: impl Fn(&ContextLine) -> &'t str) {
+        for line in lines {
+            let start = self.text.len();
+            self.text.push_str(text_of(line));
+            self.lines.push(ContextLine {
+                start,
+                end: self.text.len(),
+                location: line.location,
+            });
+        }
+    }
+}
+
+/// Extras of a heap payload. Copying them (copy-on-write of a shared status) shares the source,
+/// details and frozen context lines, which are refcounted, so the stored values never need to
+/// be `Clone`, and a copy copies only the few lines its original added last.
 #[derive(Default)]
 pub(crate) struct Extras {
     pub(crate) source: Option<Source>,
     pub(crate) details: Vec<Shared<dyn Detail>>,
+    /// The older context lines, shared with the copies made of this status ([`Frozen`]).
+    pub(crate) frozen: Option<Shared<Frozen>>,
+    /// The newest context lines, this status's own (those added since it was last copied, or
+    /// froze its lines).
     pub(crate) context: InlineVec<ContextLine, LINES_IN_PLACE>,
     /// The texts of all context lines, back to back, as UTF-8: only whole `&str`s are
     /// appended, and it is only cut back to an earlier length.
@@ -377,16 +554,36 @@ impl Extras {
         try_box_with(Self::default)
     }
 
-    /// A copy sharing source, details and backtrace; `None` if the allocator fails.
+    /// A copy sharing source, details, frozen context lines and backtrace; `None` if the
+    /// allocator fails. The own context lines are copied when they fit in place (a few);
+    /// more are frozen into a chunk that the copy shares with the chunks before it, so the
+    /// copy never copies more than [`FREEZE_AT`] lines.
     pub(crate) fn try_clone(&self) -> Option<Self> {
         let mut details = Vec::new();
         details.try_reserve_exact(self.details.len()).ok()?;
         details.extend(self.details.iter().cloned());
+        let in_place =
+            self.context.len() <= LINES_IN_PLACE && self.context_text.len() <= TEXT_IN_PLACE;
+        let (frozen, context, context_text) = if in_place {
+            (
+                self.frozen.clone(),
+                self.context.try_clone().ok()?,
+                self.context_text.try_clone().ok()?,
+            )
+        } else {
+            let frozen = Frozen::try_over(
+                self.context.as_slice(),
+                &self.context_text,
+                self.frozen.clone(),
+            )?;
+            (Some(frozen), InlineVec::default(), ContextText::default())
+        };
         Some(Self {
             source: self.source.clone(),
             details,
-            context: self.context.try_clone().ok()?,
-            context_text: self.context_text.try_clone().ok()?,
+            frozen,
+            context,
+            context_text,
             #[cfg(feature = "std")]
             backtrace: self.backtrace.clone(),
             kind: self.kind.clone(),
@@ -423,7 +620,40 @@ impl Extras {
         }
     }
 
-    /// The text of `line`.
+    /// How many context lines there are: the frozen ones and the own ones.
+    #[inline]
+    pub(crate) fn line_count(&self) -> usize {
+        self.frozen.as_deref().map_or(0, Frozen::total) + self.context.len()
+    }
+
+    /// Moves the own context lines into the frozen ones: appended to the newest frozen chunk
+    /// when these extras alone hold it, else into a new chunk over it. Without memory, nothing
+    /// changes.
+    pub(crate) fn freeze_own_lines(&mut self) {
+        if self.context.is_empty() {
+            return;
+        }
+        if let Some(newest) = self.frozen.as_mut().and_then(Shared::get_mut) {
+            if newest
+                .try_append(self.context.as_slice(), &self.context_text)
+                .is_err()
+            {
+                return;
+            }
+            newest.take_in_older();
+        } else {
+            let older = self.frozen.clone();
+            let Some(chunk) = Frozen::try_over(self.context.as_slice(), &self.context_text, older)
+            else {
+                return;
+            };
+            self.frozen = Some(chunk);
+        }
+        self.context = InlineVec::default();
+        self.context_text = ContextText::default();
+    }
+
+    /// The text of `line`, one of the own lines.
     pub(crate) fn context_text(&self, line: &ContextLine) -> &str {
         self.context_text
             .get(line.start, line.end)

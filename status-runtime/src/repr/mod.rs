@@ -135,8 +135,8 @@ mod payload {
 
 #[cfg(feature = "alloc")]
 pub(crate) use extras::{
-    ContextLine, ContextNode, ContextText, Detail, Extras, KindHolder, Next, NodeSite, Source,
-    Stored, Tail, ValueTail,
+    ContextLine, ContextNode, ContextText, Detail, Extras, FREEZE_AT, Frozen, KindHolder, Next,
+    NodeSite, Source, Stored, Tail, ValueTail,
 };
 #[cfg(feature = "alloc")]
 pub use message::{MessageOf, message_of};
