@@ -220,6 +220,24 @@ fn into_kind_whose_extras_panic_when_dropped_leaks_nothing() {
     assert_eq!(left, 0);
 }
 
+/// The same for a changed copy (`with_message` makes a new payload holding a share of the
+/// value): the value moves out of the original's payload, and the copy's extras panic when
+/// `into_kind` drops the status, after the value came out.
+#[test]
+fn into_kind_of_a_changed_copy_whose_extras_panic_when_dropped_leaks_nothing() {
+    let returned = Cell::new(false);
+    let left = bytes_left_by_panicking(|| {
+        let status = Owning::owns(String::from("owned"))
+            .with_message("a message of its own")
+            .with_detail(PanicsOnDrop);
+        let kind = status.into_kind();
+        returned.set(true);
+        drop(kind);
+    });
+    assert!(!returned.get());
+    assert_eq!(left, 0);
+}
+
 /// A status converted from another (`from = NestedInner`), and back, to nest statuses as
 /// sources of statuses.
 #[derive(fast_status::FastStatus, Clone, Copy, Debug)]

@@ -248,7 +248,10 @@ impl __fast_status_FlagKind::Flag {
     #[inline]
     pub fn into_kind(mut self) -> ::core::result::Result<FlagKind, Self> {
         match ::fast_status::__private::take_kind::<FlagKind>(&mut self.0) {
-            ::core::option::Option::Some(value) => ::core::result::Result::Ok(value),
+            ::core::option::Option::Some(value) => {
+                ::core::mem::drop(self);
+                ::core::result::Result::Ok(value)
+            }
             ::core::option::Option::None => ::core::result::Result::Err(self),
         }
     }

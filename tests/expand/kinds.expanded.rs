@@ -336,7 +336,10 @@ impl __fast_status_ErrorKind::Error {
     #[inline]
     pub fn into_kind(mut self) -> ::core::result::Result<ErrorKind, Self> {
         match ::fast_status::__private::take_kind::<ErrorKind>(&mut self.0) {
-            ::core::option::Option::Some(value) => ::core::result::Result::Ok(value),
+            ::core::option::Option::Some(value) => {
+                ::core::mem::drop(self);
+                ::core::result::Result::Ok(value)
+            }
             ::core::option::Option::None => ::core::result::Result::Err(self),
         }
     }

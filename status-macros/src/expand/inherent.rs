@@ -379,7 +379,13 @@ fn kind_accessors(g: &Gen<'_>, kind: &Ident) -> TokenStream {
         #[inline]
         pub fn into_kind(mut self) -> ::core::result::Result<#kind, Self> {
             match #private::take_kind::<#kind>(&mut self.0) {
-                ::core::option::Option::Some(#value) => ::core::result::Result::Ok(#value),
+                ::core::option::Option::Some(#value) => {
+                    // Dropped before the kind is returned: if a detail's `Drop` panics, the
+                    // kind, still a local, is dropped as the panic unwinds (a value already
+                    // moved into the function's result would leak).
+                    ::core::mem::drop(self);
+                    ::core::result::Result::Ok(#value)
+                }
                 ::core::option::Option::None => ::core::result::Result::Err(self),
             }
         }

@@ -137,6 +137,11 @@ pub enum Transition {
     Panicking(usize, u8),
     /// Four threads clone the status at once, read their clone and drop it.
     RaceClones(usize),
+    /// `with_detail` of a value whose `Drop` panics: the status that drops it last panics
+    /// there (`Drop`, `IntoKind`), and still frees everything else it holds. Skipped where the
+    /// drop could run during another panic's unwinding (which aborts the process in any Rust
+    /// program): for a status that holds one already, directly or through its source.
+    WithPanicky(usize),
 }
 
 impl Transition {
@@ -157,7 +162,8 @@ impl Transition {
             | Transition::WithSource(i, _)
             | Transition::WithStatusSource(i, _)
             | Transition::Panicking(i, _)
-            | Transition::RaceClones(i) => Some(i),
+            | Transition::RaceClones(i)
+            | Transition::WithPanicky(i) => Some(i),
         }
     }
 
@@ -184,7 +190,8 @@ impl Transition {
                 | Transition::IntoKind(i)
                 | Transition::WithSource(i, _)
                 | Transition::Panicking(i, _)
-                | Transition::RaceClones(i) => *i = fitted,
+                | Transition::RaceClones(i)
+                | Transition::WithPanicky(i) => *i = fitted,
             }
         }
         Some(self)
@@ -269,6 +276,8 @@ pub struct Expected {
     number: Option<u32>,
     /// The id of the `Counted` detail attached, if any.
     counted: Option<u64>,
+    /// The id of the `PanicsOnDrop` detail attached, if any.
+    panicky: Option<u64>,
     /// The text of the error `source()` gives, if any.
     source: Option<String>,
     /// For a status of a variant whose fields are stored on the heap: which stored value it
@@ -286,7 +295,10 @@ pub struct Expected {
 /// What a status holds through the status given as its source.
 #[derive(Clone, Debug, Default)]
 struct Held {
+    /// `Counted` and `PanicsOnDrop` ids.
     counted: BTreeSet<u64>,
+    /// `PanicsOnDrop` ids, of those.
+    panicky: BTreeSet<u64>,
     values: BTreeSet<u64>,
 }
 
@@ -313,6 +325,7 @@ impl Expected {
             context: Vec::new(),
             number: None,
             counted: None,
+            panicky: None,
             source: None,
             value: None,
             source_is_field: false,
@@ -320,11 +333,20 @@ impl Expected {
         }
     }
 
-    /// The `Counted` ids this status keeps alive, itself and through its source.
+    /// The `Counted` and `PanicsOnDrop` ids this status keeps alive, itself and through its
+    /// source.
     fn counted_held(&self) -> impl Iterator<Item = u64> + '_ {
         self.counted
             .into_iter()
+            .chain(self.panicky)
             .chain(self.through_source.counted.iter().copied())
+    }
+
+    /// The `PanicsOnDrop` ids this status keeps alive, itself and through its source.
+    fn panicky_held(&self) -> impl Iterator<Item = u64> + '_ {
+        self.panicky
+            .into_iter()
+            .chain(self.through_source.panicky.iter().copied())
     }
 
     /// The stored values this status holds a share of, itself and through its source.
@@ -366,6 +388,10 @@ pub struct Model {
     values_made: u64,
     /// What the last `IntoKind` should have done: whether the kind comes out.
     kind_comes_out: bool,
+    /// Whether the last transition drops a `PanicsOnDrop` detail last, and so panics.
+    panics: bool,
+    /// Whether the last transition is skipped (see [`Transition::WithPanicky`]).
+    skipped: bool,
 }
 
 impl Model {
@@ -395,6 +421,11 @@ impl Model {
     ///
     /// If it is not [`allowed`](Self::allows).
     pub fn apply(&mut self, transition: &Transition) {
+        self.panics = false;
+        self.skipped = self.skips(transition);
+        if self.skipped {
+            return;
+        }
         match transition {
             Transition::Create(creation) => {
                 let mut new = expected(creation);
@@ -416,6 +447,7 @@ impl Model {
             }
             Transition::Context(i, text) => self.statuses[*i].context.push(text.clone()),
             Transition::IntoKind(i) => {
+                self.panics = self.releases_panicky(*i);
                 let status = self.statuses.remove(*i);
                 // A copy always comes out; a stored value when nothing else holds a share of it:
                 // no other status, nor a status given as a source (its own included).
@@ -431,8 +463,16 @@ impl Model {
                     .as_ref()
                     .is_some_and(|kind| kind.copied() || status.value.is_some_and(|v| !shared(v)));
             }
-            Transition::Drop(i) | Transition::Panicking(i, _) => {
+            Transition::Drop(i) => {
+                self.panics = self.releases_panicky(*i);
                 self.statuses.remove(*i);
+            }
+            Transition::Panicking(i, _) => {
+                self.statuses.remove(*i);
+            }
+            Transition::WithPanicky(i) => {
+                self.statuses[*i].panicky = Some(self.counted_made);
+                self.counted_made += 1;
             }
             Transition::WithSource(i, text) => {
                 self.statuses[*i].attach(text.clone(), Held::default());
@@ -441,6 +481,7 @@ impl Model {
                 let source = &self.statuses[*j];
                 let held = Held {
                     counted: source.counted_held().collect(),
+                    panicky: source.panicky_held().collect(),
                     values: source.values_held().collect(),
                 };
                 let text = source.display();
@@ -450,6 +491,39 @@ impl Model {
             | Transition::ThroughBoxDyn(_)
             | Transition::RaceClones(_) => {}
         }
+    }
+}
+
+impl Model {
+    /// Whether `transition` is skipped: it could drop a `PanicsOnDrop` detail while another
+    /// panic unwinds, or hold two that one drop would release (the second panicking during the
+    /// first's unwinding), which aborts any Rust program.
+    fn skips(&self, transition: &Transition) -> bool {
+        let held = |i: usize| self.statuses[i].panicky_held().collect::<BTreeSet<u64>>();
+        match *transition {
+            // A second one beside the first.
+            Transition::WithPanicky(i) => !held(i).is_empty(),
+            // Replacing a source that holds one; or two in one status.
+            Transition::WithSource(i, _) => !self.statuses[i].through_source.panicky.is_empty(),
+            Transition::WithStatusSource(i, j) => {
+                !self.statuses[i].through_source.panicky.is_empty()
+                    || held(i).len() + held(j).len() > 1
+            }
+            // The status is dropped while the `Display`'s panic unwinds.
+            Transition::Panicking(i, _) => self.releases_panicky(i),
+            _ => false,
+        }
+    }
+
+    /// Whether dropping status `i` drops a `PanicsOnDrop` detail that nothing else holds.
+    fn releases_panicky(&self, i: usize) -> bool {
+        self.statuses[i].panicky_held().any(|id| {
+            !self
+                .statuses
+                .iter()
+                .enumerate()
+                .any(|(j, other)| j != i && other.panicky_held().any(|other| other == id))
+        })
     }
 }
 
@@ -544,6 +618,30 @@ impl Drop for Counted {
                 "Counted({}) dropped twice",
                 self.0
             );
+        }
+    }
+}
+
+/// The message a [`PanicsOnDrop`] panics with.
+const PANICKY: &str = "a detail's Drop panics";
+
+/// A detail that records whether it is alive, as [`Counted`] does, and panics when dropped.
+#[derive(Debug)]
+struct PanicsOnDrop(u64);
+
+impl Drop for PanicsOnDrop {
+    fn drop(&mut self) {
+        let removed = ALIVE.lock().map(|mut alive| alive.remove(&self.0));
+        // Never a second panic while one unwinds (which would abort); the model keeps this
+        // from happening, so the check is only a safety net.
+        if !std::thread::panicking() {
+            assert_eq!(
+                removed.ok(),
+                Some(true),
+                "PanicsOnDrop({}) dropped twice",
+                self.0
+            );
+            panic!("{PANICKY}");
         }
     }
 }
@@ -684,6 +782,18 @@ pub struct Live {
     base: u64,
 }
 
+impl Drop for Live {
+    /// Drops the statuses left one by one, each `PanicsOnDrop` detail's panic caught (while a
+    /// failed check unwinds, such a detail does not panic).
+    fn drop(&mut self) {
+        for status in self.statuses.drain(..) {
+            if !std::thread::panicking() {
+                drops_panicky(std::panic::AssertUnwindSafe(move || drop(status)));
+            }
+        }
+    }
+}
+
 impl Default for Live {
     fn default() -> Self {
         Self::new()
@@ -706,6 +816,9 @@ impl Live {
     ///
     /// If the transition is not allowed, or a result it checks on the way is wrong.
     pub fn apply(&mut self, model: &Model, transition: Transition) {
+        if model.skipped {
+            return;
+        }
         match transition {
             Transition::Create(creation) => self.statuses.push(create(creation)),
             Transition::Clone(i) => {
@@ -726,15 +839,29 @@ impl Live {
                 self.map(i, WithDetail(Counted::new(id)));
             }
             Transition::Context(i, text) => self.map(i, Context(text)),
-            Transition::Drop(i) => drop(self.statuses.remove(i)),
+            Transition::Drop(i) => {
+                let status = self.statuses.remove(i);
+                let panicked = drops_panicky(std::panic::AssertUnwindSafe(move || drop(status)));
+                assert_eq!(panicked, model.panics, "a panicking detail's drop");
+            }
             Transition::ThroughThread(i) => {
                 self.map(i, ThroughThread(model.statuses[i].display()));
             }
             Transition::ThroughBoxDyn(i) => self.map(i, ThroughBoxDyn),
             Transition::IntoKind(i) => {
-                if let Slot::Kinds(status) = self.statuses.remove(i) {
-                    into_kind(status, model.kind_comes_out);
-                }
+                let status = self.statuses.remove(i);
+                let comes_out = model.kind_comes_out;
+                let panicked = drops_panicky(std::panic::AssertUnwindSafe(move || match status {
+                    Slot::Kinds(status) => into_kind(status, comes_out),
+                    codes @ Slot::Codes(_) => drop(codes),
+                }));
+                assert_eq!(panicked, model.panics, "a panicking detail's drop");
+            }
+            Transition::WithPanicky(i) => {
+                // The model has counted the new value already.
+                let id = self.base + model.counted_made - 1;
+                assert!(ALIVE.lock().unwrap().insert(id), "id {id} made twice");
+                self.map(i, WithDetail(PanicsOnDrop(id)));
             }
             Transition::WithSource(i, text) => {
                 self.map(i, WithSource(std::io::Error::other(text)));
@@ -751,7 +878,7 @@ impl Live {
                 let panicked = quietly(std::panic::AssertUnwindSafe(move || {
                     drop(status.map(Panicking(how)));
                 }));
-                assert!(panicked, "a panicking Display's panic goes on");
+                assert_eq!(panicked.as_deref(), Some("a Display that panics"));
             }
             Transition::RaceClones(i) => {
                 let expected = model.statuses[i].display();
@@ -816,17 +943,34 @@ fn into_kind(status: KindError, comes_out: bool) {
     }
 }
 
-/// Runs `f`, which panics or not, without the panic hook's message; whether it panicked.
-fn quietly(f: impl FnOnce() + std::panic::UnwindSafe) -> bool {
+/// Runs `f`, which panics or not, without the panic hook's message; the panic's message, if
+/// it panicked.
+fn quietly(f: impl FnOnce() + std::panic::UnwindSafe) -> Option<String> {
     static HOOK: Mutex<()> = Mutex::new(());
     let _one_at_a_time = HOOK
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
-    let panicked = std::panic::catch_unwind(f).is_err();
+    let result = std::panic::catch_unwind(f);
     std::panic::set_hook(hook);
-    panicked
+    let payload = result.err()?;
+    Some(match payload.downcast::<String>() {
+        Ok(message) => *message,
+        Err(payload) => payload
+            .downcast_ref::<&str>()
+            .map_or_else(|| "a panic".to_owned(), |m| (*m).to_owned()),
+    })
+}
+
+/// Whether `f` panicked with the panic of a [`PanicsOnDrop`]; any other panic (an assertion
+/// that fails on the way) goes on with its own message.
+fn drops_panicky(f: impl FnOnce() + std::panic::UnwindSafe) -> bool {
+    match quietly(f) {
+        None => false,
+        Some(message) if message == PANICKY => true,
+        Some(message) => panic!("{message}"),
+    }
 }
 
 /// Four threads clone `status` at once, check their clone and drop it.

@@ -90,7 +90,8 @@ impl ReferenceStateMachine for StatusMachine {
             1 => (index.clone(), index.clone())
                 .prop_map(|(i, j)| Transition::WithStatusSource(i, j)),
             1 => (index.clone(), 0..2_u8).prop_map(|(i, how)| Transition::Panicking(i, how)),
-            1 => index.prop_map(Transition::RaceClones),
+            1 => index.clone().prop_map(Transition::RaceClones),
+            1 => index.prop_map(Transition::WithPanicky),
         ]
         .boxed()
     }
