@@ -10,8 +10,9 @@
 //! early). The model knows which statuses share a stored value, so `into_kind()` is checked
 //! exactly: the kind comes out if and only if no other live status shares it. Operations
 //! include a `Display` that panics (the status it was given is dropped, nothing leaks), one
-//! that writes more the second time it is asked, sources of any error and of other statuses,
-//! and clones raced on several threads.
+//! that writes more the second time it is asked, a detail whose `Drop` panics (the status that
+//! drops it last panics, and frees everything else), sources of any error and of other
+//! statuses, and clones raced on several threads.
 
 use std::collections::BTreeSet;
 use std::error::Error;
