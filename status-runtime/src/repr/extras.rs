@@ -283,11 +283,34 @@ impl Frozen {
             let first = chunk.total - chunk.lines.len();
             if index >= first {
                 let line = chunk.lines.get(index - first)?;
-                let text = chunk.text.get(line.start..line.end).unwrap_or_default();
-                return Some((text, line.location));
+                return Some((chunk.text_of(line), line.location));
             }
             chunk = chunk.older.as_deref()?;
         }
+    }
+
+    /// The text of `line`, one of this chunk's.
+    fn text_of(&self, line: &ContextLine) -> &str {
+        self.text.get(line.start..line.end).unwrap_or_default()
+    }
+
+    /// An empty chunk over `older` holding `total` lines with it, with room for `lines` lines
+    /// and `text` bytes; `None` without memory.
+    fn try_with_room(
+        lines: usize,
+        text: usize,
+        older: Option<Shared<Frozen>>,
+        total: usize,
+    ) -> Option<Self> {
+        let mut chunk = Frozen {
+            lines: Vec::new(),
+            text: String::new(),
+            older,
+            total,
+        };
+        chunk.lines.try_reserve_exact(lines).ok()?;
+        chunk.text.try_reserve_exact(text).ok()?;
+        Some(chunk)
     }
 
     /// Appends `lines` (with their texts in `text`) in place. `Err` without memory; then
@@ -296,21 +319,11 @@ impl Frozen {
         self.lines
             .try_reserve(lines.len())
             .map_err(|_| OutOfMemory)?;
-        let texts = lines
-            .iter()
-            .map(|line| text.get(line.start, line.end).unwrap_or_default());
-        self.text
-            .try_reserve(texts.clone().map(str::len).sum())
-            .map_err(|_| OutOfMemory)?;
-        for (line, line_text) in lines.iter().zip(texts) {
-            let start = self.text.len();
-            self.text.push_str(line_text);
-            self.lines.push(ContextLine {
-                start,
-                end: self.text.len(),
-                location: line.location,
-            });
-        }
+        // The lines' texts are all of `text`, or less.
+        self.text.try_reserve(text.len()).map_err(|_| OutOfMemory)?;
+        self.copy_lines(lines, |line| {
+            text.get(line.start, line.end).unwrap_or_default()
+        });
         self.total += lines.len();
         Ok(())
     }
@@ -321,11 +334,11 @@ impl Frozen {
     fn try_over(
         lines: &[ContextLine],
         text: &ContextText,
-        older: Option<Shared<Frozen>>,
+        older: Option<&Shared<Frozen>>,
     ) -> Option<Shared<Frozen>> {
         // How many of the older chunks to take in, and what they hold.
         let (mut taken, mut size, mut text_len) = (0, lines.len(), text.len());
-        let mut rest = older.as_deref();
+        let mut rest = older.map(|older| &**older);
         while let Some(chunk) = rest.filter(|chunk| chunk.lines.len() <= 2 * size) {
             (taken, size, text_len) = (
                 taken + 1,
@@ -334,37 +347,24 @@ impl Frozen {
             );
             rest = chunk.older.as_deref();
         }
-        let mut chunk = Frozen {
-            lines: Vec::new(),
-            text: String::new(),
-            older: None,
-            total: 0,
-        };
-        chunk.lines.try_reserve_exact(size).ok()?;
-        chunk.text.try_reserve_exact(text_len).ok()?;
+        // What is left of the chain after the chunks taken in.
+        let mut rest = older.cloned();
+        for _ in 0..taken {
+            rest = rest.and_then(|taken| taken.older.clone());
+        }
+        let total = size + rest.as_deref().map_or(0, Frozen::total);
+        let mut chunk = Frozen::try_with_room(size, text_len, rest, total)?;
         // The chunks taken in, oldest first (each found from the newest: there are few).
         for depth in (0..taken).rev() {
-            let mut taken_chunk = older.as_deref()?;
+            let mut taken_chunk = &**older?;
             for _ in 0..depth {
                 taken_chunk = taken_chunk.older.as_deref()?;
             }
-            chunk.copy_lines(&taken_chunk.lines, |line| {
-                taken_chunk
-                    .text
-                    .get(line.start..line.end)
-                    .unwrap_or_default()
-            });
+            chunk.copy_lines(&taken_chunk.lines, |line| taken_chunk.text_of(line));
         }
         chunk.copy_lines(lines, |line| {
             text.get(line.start, line.end).unwrap_or_default()
         });
-        // What is left of the chain after the chunks taken in.
-        let mut rest = older;
-        for _ in 0..taken {
-            rest = rest.and_then(|taken| taken.older.clone());
-        }
-        chunk.total = size + rest.as_deref().map_or(0, Frozen::total);
-        chunk.older = rest;
         Shared::try_new(chunk).ok()
     }
 
@@ -375,29 +375,16 @@ impl Frozen {
             if older.lines.len() > 2 * self.lines.len() {
                 return;
             }
-            let mut merged = Frozen {
-                lines: Vec::new(),
-                text: String::new(),
-                older: older.older.clone(),
-                total: self.total,
-            };
-            if merged
-                .lines
-                .try_reserve_exact(older.lines.len() + self.lines.len())
-                .is_err()
-                || merged
-                    .text
-                    .try_reserve_exact(older.text.len() + self.text.len())
-                    .is_err()
-            {
+            let Some(mut merged) = Frozen::try_with_room(
+                older.lines.len() + self.lines.len(),
+                older.text.len() + self.text.len(),
+                older.older.clone(),
+                self.total,
+            ) else {
                 return;
-            }
-            merged.copy_lines(&older.lines, |line| {
-                older.text.get(line.start..line.end).unwrap_or_default()
-            });
-            merged.copy_lines(&self.lines, |line| {
-                self.text.get(line.start..line.end).unwrap_or_default()
-            });
+            };
+            merged.copy_lines(&older.lines, |line| older.text_of(line));
+            merged.copy_lines(&self.lines, |line| self.text_of(line));
             *self = merged;
         }
     }
@@ -574,7 +561,7 @@ impl Extras {
             let frozen = Frozen::try_over(
                 self.context.as_slice(),
                 &self.context_text,
-                self.frozen.clone(),
+                self.frozen.as_ref(),
             )?;
             (Some(frozen), InlineVec::default(), ContextText::default())
         };
@@ -642,7 +629,7 @@ impl Extras {
             }
             newest.take_in_older();
         } else {
-            let older = self.frozen.clone();
+            let older = self.frozen.as_ref();
             let Some(chunk) = Frozen::try_over(self.context.as_slice(), &self.context_text, older)
             else {
                 return;
