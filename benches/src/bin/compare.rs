@@ -662,42 +662,39 @@ mod hex_sums {
 
     use fast_status_benches::fieldless::{hex_enum, hex_status, hex_status_inline};
 
-    /// Sums the digits of `text` read by [`hex_enum`]. A plain loop, so that a call not
-    /// inlined is a call of this function's own, not of a closure's.
-    #[inline(never)]
-    pub fn with_enum(text: &[u8]) -> u64 {
-        let mut sum = 0;
-        for &b in text {
-            if let Ok(digit) = hex_enum(b) {
-                sum += u64::from(digit);
+    /// `fn $name(text) -> u64`: sums the digits of `text` that `$digit` reads. A plain loop,
+    /// so that a call not inlined is a call of this function's own, not of a closure's.
+    macro_rules! digit_sum {
+        ($(#[$doc:meta])* $name:ident, $digit:ident) => {
+            $(#[$doc])*
+            #[inline(never)]
+            pub fn $name(text: &[u8]) -> u64 {
+                let mut sum = 0;
+                for &b in text {
+                    if let Ok(digit) = $digit(b) {
+                        sum += u64::from(digit);
+                    }
+                }
+                sum
             }
-        }
-        sum
+        };
     }
 
-    /// Sums the digits of `text` read by [`hex_status`].
-    #[inline(never)]
-    pub fn with_status(text: &[u8]) -> u64 {
-        let mut sum = 0;
-        for &b in text {
-            if let Ok(digit) = hex_status(b) {
-                sum += u64::from(digit);
-            }
-        }
-        sum
-    }
-
-    /// Sums the digits of `text` read by [`hex_status_inline`].
-    #[inline(never)]
-    pub fn with_status_inline(text: &[u8]) -> u64 {
-        let mut sum = 0;
-        for &b in text {
-            if let Ok(digit) = hex_status_inline(b) {
-                sum += u64::from(digit);
-            }
-        }
-        sum
-    }
+    digit_sum!(
+        /// The digits read by [`hex_enum`].
+        with_enum,
+        hex_enum
+    );
+    digit_sum!(
+        /// The digits read by [`hex_status`].
+        with_status,
+        hex_status
+    );
+    digit_sum!(
+        /// The digits read by [`hex_status_inline`].
+        with_status_inline,
+        hex_status_inline
+    );
 
     /// Keeps the three loops in the binary.
     pub fn keep() {
