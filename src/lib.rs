@@ -85,9 +85,9 @@
 //! # Error types with fields
 //!
 //! Derive on an enum whose variants have fields, and the status is still one word: the fields are
-//! moved, never formatted, when the status is made. Variants whose fields fit in 32 bits ride in
-//! the word beside the code; any other variant takes one allocation that holds the status's header
-//! and the variant's value together.
+//! moved, never formatted, when the status is made. Variants whose fields fit in the word's spare
+//! bits ride in it beside the code; any other variant takes one allocation that holds the status's
+//! header and the variant's value together.
 //!
 //! ```rust
 //! use fast_status::FastStatus;
@@ -170,16 +170,17 @@
 //! | variant | storage | allocations | `location()` |
 //! |---|---|---|---|
 //! | no fields | the code in the word | 0 | `None` |
-//! | fields of [`Pack`] types whose values fit the word's 32 spare bits | packed beside the code (64-bit targets) | 0 | `None`: no room |
+//! | fields of [`Pack`] types whose values fit the word's spare bits (52, or 31 if a code is 512 or more) | packed beside the code (64-bit targets) | 0 | `None`: no room |
 //! | any other fields, or packable values too large | one allocation: the header, then the value | 1 | the caller |
 //!
 //! [`Pack`] is implemented for `u8`, `u16`, `i8`, `i16`, `bool`, `char` and `()` (their own
 //! width), and for `u32`, `i32`, `u64`, `i64`, `usize`, `isize`, which pack while their values fit
-//! the share of the 32 bits the variant's other fields leave them, split equally: one `usize`
-//! alone below `2^32`, beside a `u8` below `2^24`; two (`TooBig { size, len }`) each below
-//! `2^16`. Implement `Pack` for a fieldless enum of your own to pack it too. On 32-bit targets the
-//! word has no room beside the code, and such a variant takes the heap. Fields must be
-//! `Send + Sync + 'static`.
+//! the share of the word's spare bits the variant's other fields leave them, split equally. The
+//! word has 52 spare bits when the enum's codes are all below 512 (one `usize` alone packs below
+//! `2^52`, beside a `u8` below `2^44`, two (`TooBig { size, len }`) each below `2^26`), and 31
+//! otherwise (`2^31`, `2^23`, `2^15`). Implement `Pack` for a fieldless enum of your own to pack
+//! it too. On 32-bit targets the word has no room beside the code, and such a variant takes the
+//! heap. Fields must be `Send + Sync + 'static`.
 //!
 //! # Porting from thiserror
 //!

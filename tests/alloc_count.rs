@@ -324,8 +324,9 @@ enum FieldErrorKind {
     Custom,
 }
 
-/// A `TooBig` size that takes the heap: two wide fields pack only when each fits in 16 bits.
-const BIG: usize = 1 << 20;
+/// A `TooBig` size that takes the heap: two wide fields pack only when each fits in 26 bits
+/// (the enum's codes being below 512, its words have 52 bits for fields).
+const BIG: usize = 1 << 26;
 
 /// The length of `value`'s `Display`, written without allocating.
 fn displayed_len(value: &impl std::fmt::Display) -> usize {
@@ -347,8 +348,17 @@ fn packed_and_fieldless_kinds_allocate_nothing() {
     let (allocations, live) = measure(|| {
         let packed = FieldError::bad_offset(0xff);
         let wide_but_small = FieldError::at(7);
-        // Two wide fields: 16 bits each.
-        let two_wide_but_small = FieldError::too_big(0xFFFF, 3);
+        // Two wide fields: 26 bits each, a parser's sizes.
+        let two_wide_but_small = FieldError::too_big(100_000, (1 << 26) - 1);
+        // One wide field alone: 52 bits.
+        let wider_than_32_bits = FieldError::at((1 << 52) - 1);
+        assert!(matches!(
+            wider_than_32_bits.kind().as_deref(),
+            Some(FieldErrorKind::At(0x000F_FFFF_FFFF_FFFF))
+        ));
+        assert_eq!(wider_than_32_bits.code(), FieldErrorCode::At);
+        assert!(wider_than_32_bits.is_at());
+        drop(wider_than_32_bits);
         let fieldless = FieldError::from(FieldErrorKind::Custom);
         // The kind of a variant without fields is its code: the same status as the code's.
         assert_eq!(fieldless, FieldError::from_code(FieldErrorCode::Custom));
@@ -364,18 +374,18 @@ fn packed_and_fieldless_kinds_allocate_nothing() {
         assert!(matches!(
             two_wide_but_small.kind().as_deref(),
             Some(FieldErrorKind::TooBig {
-                size: 0xFFFF,
-                len: 3
+                size: 100_000,
+                len: 0x3FF_FFFF
             })
         ));
         drop((packed, wide_but_small, two_wide_but_small, fieldless));
     });
-    // A 32-bit word has no room for fields beside a code: the three variants with fields
+    // A 32-bit word has no room for fields beside a code: the four statuses with fields
     // take one allocation each there.
     let packed_on_the_heap = if cfg!(target_pointer_width = "64") {
         0
     } else {
-        3
+        4
     };
     assert_eq!((allocations, live), (packed_on_the_heap, 0));
 }
@@ -395,11 +405,11 @@ fn a_heap_kind_allocates_once_and_its_clones_not_at_all() {
     });
     assert_eq!((allocations, live), (1, 0));
 
-    // A wide value that does not fit in 32 bits goes to the heap, and one of two wide fields
-    // that does not fit in 16.
-    let (allocations, live) = measure(|| drop(FieldError::at(u64::MAX)));
+    // A wide value that does not fit in 52 bits goes to the heap, and one of two wide fields
+    // that does not fit in 26.
+    let (allocations, live) = measure(|| drop(FieldError::at(1 << 52)));
     assert_eq!((allocations, live), (1, 0));
-    let (allocations, live) = measure(|| drop(FieldError::too_big(3, 0x1_0000)));
+    let (allocations, live) = measure(|| drop(FieldError::too_big(3, 1 << 26)));
     assert_eq!((allocations, live), (1, 0));
 
     // A field that owns memory: that allocation, and the status's one.

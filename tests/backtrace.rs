@@ -107,7 +107,7 @@ fn capture_follows_the_switch() {
 #[derive(fast_status::FastStatus, Debug)]
 #[status(name = Bounds, backtrace)]
 pub enum BoundsKind {
-    /// Two numbers: one allocation when they do not fit in 16 bits each.
+    /// Two numbers: one allocation when they do not fit in 26 bits each.
     #[error("{size} over {limit}")]
     TooBig { size: u64, limit: u64 },
     /// Converted by `?`, through the hidden helper every conversion of a kind shares.

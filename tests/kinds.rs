@@ -7,14 +7,15 @@ use std::fmt;
 
 use fast_status::{FastStatus, KindRef, Pack, ResultExt, bail, ensure, status};
 
-/// A `TooBig` size that takes the heap: more than 16 bits.
-const BIG: usize = 1 << 20;
+/// A `TooBig` size that takes the heap: more than 26 bits (the enum's codes are below 512, so
+/// its words have 52 bits for fields, 26 for each of two `usize`s).
+const BIG: usize = 1 << 26;
 
 /// A parser's error kinds, with thiserror's spellings on some variants.
 #[derive(FastStatus, Debug)]
 #[status(name = Error)]
 pub enum ErrorKind {
-    /// Two `usize`s: packed when each fits in 16 bits, else on the heap.
+    /// Two `usize`s: packed when each fits in 26 bits, else on the heap.
     #[status(display = "type is too big ({size}) for {len}")]
     TooBig { size: usize, len: usize },
     /// A `u32`: packed into the word.
@@ -43,7 +44,7 @@ pub enum ErrorKind {
     /// Small fields that pack together: 16 + 1 + 8 = 25 bits.
     #[error("{0} {1} {2:?}")]
     Small(u16, bool, i8),
-    /// A wide field whose value packs when it fits in 32 bits.
+    /// A wide field whose value packs when it fits in 52 bits.
     #[error("at {0}")]
     Wide(u64),
     /// A field of the user's own `Pack` type.
@@ -147,7 +148,7 @@ fn kind_gives_the_variant_back_for_matching() {
         other => panic!("{other:?}"),
     }
     assert!(matches!(error.kind(), Some(KindRef::Borrowed(_))));
-    // Two wide fields that fit in 16 bits each ride in the word.
+    // Two wide fields that fit in 26 bits each ride in the word.
     let error = Error::too_big(4, 3);
     match error.kind().as_deref() {
         Some(ErrorKind::TooBig { size, len }) => assert_eq!((*size, *len), (4, 3)),
@@ -253,14 +254,14 @@ fn a_kind_is_read_back_whichever_description_of_its_type_the_payload_was_made_wi
 
 #[test]
 fn small_fields_pack_and_wide_values_take_the_heap_only_when_they_do_not_fit() {
-    let packed = Error::wide(u64::from(u32::MAX));
+    let packed = Error::wide((1 << 52) - 1);
     assert!(packed.kind().as_ref().is_some_and(packed_ref));
     assert_eq!(
         packed.location().is_none(),
         PACKS,
         "a packed word has no room for a location"
     );
-    let heap = Error::wide(u64::from(u32::MAX) + 1);
+    let heap = Error::wide(1 << 52);
     assert!(matches!(heap.kind(), Some(KindRef::Borrowed(_))));
     assert_eq!(
         heap.location().map(std::panic::Location::file),
@@ -892,75 +893,229 @@ fn a_variant_without_fields_formats_its_text_when_shown() {
     assert_eq!(Limits::counted(3).to_string(), "3 entries");
 }
 
-/// Integers of 32 bits and more share the bits their variant's other fields leave.
+/// Integers of 32 bits and more share the bits their variant's other fields leave: here 31 (a
+/// narrow word), a code being too large for the wide layout.
 #[derive(FastStatus, Debug, PartialEq)]
 #[status(name = Span)]
+#[repr(u16)]
 enum SpanKind {
-    /// Two signed: 16 bits each.
+    /// Two signed: 15 bits each.
     #[error("{start}..{end}")]
     Range { start: i64, end: isize },
-    /// A wide one beside a byte: 24 bits.
+    /// A wide one beside a byte: 23 bits.
     #[error("{tag} at {offset}")]
     Tagged { offset: u64, tag: u8 },
     /// Three: 10 bits each.
     #[error("{0}:{1}:{2}")]
     Triple(usize, usize, usize),
-    /// 32-bit integers share too: 16 bits each.
+    /// 32-bit integers share too: 15 bits each.
     #[error("{0} of {1}")]
     Pair(u32, i32),
+    /// Fixed widths past 31 bits together (21 and 16): stored.
+    #[error("{0:?} at {1}")]
+    Mark(char, u16),
+    /// A code of 512 or more: the type's words keep 31 bits for fields.
+    #[error("far")]
+    Far = 600,
+}
+
+/// The same shapes in an enum whose codes are all below 512: its words keep 52 bits for fields.
+#[derive(FastStatus, Debug, PartialEq)]
+#[status(name = WideSpan)]
+enum WideSpanKind {
+    /// Two signed: 26 bits each.
+    #[error("{start}..{end}")]
+    Range { start: i64, end: isize },
+    /// A wide one beside a byte: 44 bits.
+    #[error("{tag} at {offset}")]
+    Tagged { offset: u64, tag: u8 },
+    /// Three: 17 bits each.
+    #[error("{0}:{1}:{2}")]
+    Triple(usize, usize, usize),
+    /// Two `usize`s, as a parser's `TooBig { size, len }`: 26 bits each.
+    #[error("type is too big ({size}) for {len}")]
+    TooBig { size: usize, len: usize },
+    /// Fixed widths past 32 bits together (21 and 16): packed in 52.
+    #[error("{0:?} at {1}")]
+    Mark(char, u16),
 }
 
 #[test]
-fn wide_fields_pack_when_their_values_fit_their_share() {
-    use SpanKind::{Pair, Range, Tagged, Triple};
-    // Packed (no location) or stored (the caller's); the same fields back either way, from the
-    // constructor and from the kind converted.
+fn wide_fields_pack_in_52_bits_when_the_codes_are_below_512() {
+    use WideSpanKind::{Mark, Range, Tagged, TooBig, Triple};
+    let (below_25, below_26) = ((1_i64 << 25) - 1, (1_usize << 26) - 1);
     let cases = [
         (
-            Span::range(-0x8000, 0x7FFF),
+            WideSpan::range(-below_25 - 1, 1 << 24),
             Range {
-                start: -0x8000,
-                end: 0x7FFF,
+                start: -below_25 - 1,
+                end: 1 << 24,
             },
             true,
         ),
         (
-            Span::range(0x8000, 0),
+            WideSpan::range(below_25 + 1, 0),
             Range {
-                start: 0x8000,
+                start: below_25 + 1,
                 end: 0,
             },
             false,
         ),
         (
-            Span::range(0, -0x8001),
-            Range {
-                start: 0,
-                end: -0x8001,
-            },
-            false,
-        ),
-        (
-            Span::tagged(0xFF_FFFF, 9),
+            WideSpan::tagged((1 << 44) - 1, 9),
             Tagged {
-                offset: 0xFF_FFFF,
+                offset: (1 << 44) - 1,
                 tag: 9,
             },
             true,
         ),
         (
-            Span::tagged(0x100_0000, 9),
+            WideSpan::tagged(1 << 44, 9),
             Tagged {
-                offset: 0x100_0000,
+                offset: 1 << 44,
+                tag: 9,
+            },
+            false,
+        ),
+        (
+            WideSpan::triple(0x1_FFFF, 0, 7),
+            Triple(0x1_FFFF, 0, 7),
+            true,
+        ),
+        (
+            WideSpan::triple(0x2_0000, 0, 7),
+            Triple(0x2_0000, 0, 7),
+            false,
+        ),
+        (
+            WideSpan::too_big(100_000, 8),
+            TooBig {
+                size: 100_000,
+                len: 8,
+            },
+            true,
+        ),
+        (
+            WideSpan::too_big(below_26, below_26),
+            TooBig {
+                size: below_26,
+                len: below_26,
+            },
+            true,
+        ),
+        (
+            WideSpan::too_big(below_26 + 1, 8),
+            TooBig {
+                size: below_26 + 1,
+                len: 8,
+            },
+            false,
+        ),
+        (
+            WideSpan::mark('\u{10FFFF}', u16::MAX),
+            Mark('\u{10FFFF}', u16::MAX),
+            true,
+        ),
+    ];
+    for (span, expected, packs) in cases {
+        let packs = packs && PACKS;
+        let kind = span.kind().expect("a kind");
+        assert_eq!(*kind, expected, "{span:?}");
+        assert_eq!(matches!(kind, KindRef::Unpacked(_)), packs, "{span:?}");
+        assert_eq!(span.location().is_none(), packs, "{span:?}");
+        assert_eq!(span.to_string(), expected.to_string());
+        // The code, read by the type's own mask and by the runtime's.
+        assert_eq!(span.code() as u32, expected_code(&expected), "{span:?}");
+        assert_eq!(span.clone().with_message("changed").code(), span.code());
+        assert_eq!(span.is_too_big(), matches!(expected, TooBig { .. }));
+        let converted = WideSpan::from(expected);
+        assert_eq!(converted.location().is_none(), packs, "{converted:?}");
+        assert_eq!(converted.kind().as_deref(), Some(&*kind), "{converted:?}");
+        // A changed copy keeps the fields.
+        let changed = span.clone().with_message("changed");
+        assert_eq!(changed.kind().as_deref(), Some(&*kind), "{changed:?}");
+        let kind = WideSpanKind::clone_of(&kind);
+        drop(changed);
+        assert_eq!(span.into_kind().ok(), Some(kind));
+    }
+}
+
+impl WideSpanKind {
+    /// A copy of `kind` (the enum is not `Clone`, as a kind enum need not be).
+    fn clone_of(kind: &Self) -> Self {
+        match *kind {
+            Self::Range { start, end } => Self::Range { start, end },
+            Self::Tagged { offset, tag } => Self::Tagged { offset, tag },
+            Self::Triple(a, b, c) => Self::Triple(a, b, c),
+            Self::TooBig { size, len } => Self::TooBig { size, len },
+            Self::Mark(at, line) => Self::Mark(at, line),
+        }
+    }
+}
+
+/// `kind`'s raw code.
+fn expected_code(kind: &WideSpanKind) -> u32 {
+    match kind {
+        WideSpanKind::Range { .. } => 0,
+        WideSpanKind::Tagged { .. } => 1,
+        WideSpanKind::Triple(..) => 2,
+        WideSpanKind::TooBig { .. } => 3,
+        WideSpanKind::Mark(..) => 4,
+    }
+}
+
+#[test]
+fn wide_fields_pack_when_their_values_fit_their_share() {
+    use SpanKind::{Mark, Pair, Range, Tagged, Triple};
+    // Packed (no location) or stored (the caller's); the same fields back either way, from the
+    // constructor and from the kind converted.
+    let cases = [
+        (
+            Span::range(-0x4000, 0x3FFF),
+            Range {
+                start: -0x4000,
+                end: 0x3FFF,
+            },
+            true,
+        ),
+        (
+            Span::range(0x4000, 0),
+            Range {
+                start: 0x4000,
+                end: 0,
+            },
+            false,
+        ),
+        (
+            Span::range(0, -0x4001),
+            Range {
+                start: 0,
+                end: -0x4001,
+            },
+            false,
+        ),
+        (
+            Span::tagged(0x7F_FFFF, 9),
+            Tagged {
+                offset: 0x7F_FFFF,
+                tag: 9,
+            },
+            true,
+        ),
+        (
+            Span::tagged(0x80_0000, 9),
+            Tagged {
+                offset: 0x80_0000,
                 tag: 9,
             },
             false,
         ),
         (Span::triple(1023, 0, 1023), Triple(1023, 0, 1023), true),
         (Span::triple(1024, 0, 0), Triple(1024, 0, 0), false),
-        (Span::pair(0xFFFF, -0x8000), Pair(0xFFFF, -0x8000), true),
-        (Span::pair(0x1_0000, 0), Pair(0x1_0000, 0), false),
-        (Span::pair(0, 0x8000), Pair(0, 0x8000), false),
+        (Span::pair(0x7FFF, -0x4000), Pair(0x7FFF, -0x4000), true),
+        (Span::pair(0x8000, 0), Pair(0x8000, 0), false),
+        (Span::pair(0, 0x4000), Pair(0, 0x4000), false),
+        (Span::mark('a', 1), Mark('a', 1), false),
     ];
     for (span, expected, packs) in cases {
         let packs = packs && PACKS;

@@ -5,12 +5,12 @@
 //! - `boxed`: the same enum boxed in a one-word struct (`serde_json`'s pattern), its constructor
 //!   cold and out of line;
 //! - `fast`: the same enum with `#[derive(FastStatus)]`: `BadOffset(u32)` packed into the word,
-//!   `TooBig { size, len }` too when each size fits in 16 bits, else in one allocation;
+//!   `TooBig { size, len }` too when each size fits in 26 bits, else in one allocation;
 //! - `anyhow`: `anyhow!` with the same text (formatted at creation, no fields to read back).
 //!
 //! Every module has: `value(x)`, the success path (`Result<u64, E>`); `packed1..4(x)`,
-//! `heap1..4(x)` (`TooBig` with a size over 16 bits) and `small1..4(x)` (`TooBig` with sizes
-//! below `2^16`) and `text1..4(x)` (`Invalid { at, text }`, a variant that owns a `String`), an
+//! `heap1..4(x)` (`TooBig` with a size over 26 bits) and `small1..4(x)` (`TooBig` with sizes
+//! from `100_000`, below `2^18`) and `text1..4(x)` (`Invalid { at, text }`, a variant that owns a `String`), an
 //! error made in the first frame and propagated through four; `inspect(&E)`, what a caller
 //! reads (the offset, the size or the position, matched on the variant); and `reader(buf, at)`, a
 //! small out-of-line reader whose error branch builds `TooBig`, for the code size of an error
@@ -40,7 +40,7 @@ const _: () = assert!(size_of::<ParseError>() == 32);
 #[derive(Debug, fast_status::FastStatus)]
 #[status(name = FastParse)]
 pub enum FastParseKind {
-    /// Two `usize` fields: packed when each fits in 16 bits, else one allocation.
+    /// Two `usize` fields: packed when each fits in 26 bits, else one allocation.
     #[error("type is too big ({size}) for {len}")]
     TooBig { size: usize, len: usize },
     /// A `u32` field: packed into the word.
@@ -97,21 +97,21 @@ macro_rules! fields_shapes {
             make_packed(x as u32)
         }
 
-        /// The sizes the heap error carries: `x` over 16 bits (`2^20 + x`) and one more, which
+        /// The sizes the heap error carries: `x` over 26 bits (`2^26 + x`) and one more, which
         /// fast-status stores in one allocation.
         #[inline]
         fn heap(x: u64) -> E {
             #[allow(clippy::cast_possible_truncation, reason = "64-bit targets")]
-            let size = (1_usize << 20).wrapping_add(x as usize);
+            let size = (1_usize << 26).wrapping_add(x as usize);
             make_heap(size, size.wrapping_add(1))
         }
 
-        /// The same variant with sizes below `2^16` (`x`'s low 15 bits, and one more), which
-        /// fast-status packs into the word.
+        /// The same variant with sizes from `100_000` (a parser's sizes: that plus `x`'s low 15
+        /// bits, and one more), which fast-status packs into the word.
         #[inline]
         fn small(x: u64) -> E {
             #[allow(clippy::cast_possible_truncation, reason = "the low bits, on purpose")]
-            let size = (x & 0x7FFF) as usize;
+            let size = (x & 0x7FFF) as usize + 100_000;
             make_heap(size, size + 1)
         }
 

@@ -11,7 +11,7 @@ use core::panic::Location;
 use crate::create::alloc_with_str;
 use crate::repr::{
     COPIED_INLINE, ContextLine, ContextText, Extras, FREEZE_AT, KindHolder, MessageOf, OutOfMemory,
-    PayloadMut, PayloadRef, Repr, Shared, ValueShare, ValueType, message_of, try_box,
+    PackedFields, PayloadMut, PayloadRef, Repr, Shared, ValueShare, ValueType, message_of, try_box,
 };
 use crate::sources::BoxedError;
 
@@ -238,16 +238,17 @@ impl Repr {
     /// gains its first context line with one allocation.
     #[cold]
     fn unshare(&mut self) -> Option<()> {
-        let (code, location) = (self.raw_code(), self.location());
+        let location = self.location();
         let copy = if self.is_heap() {
+            let code = self.raw_code();
             match self.replacement_extras().ok()? {
                 Some(extras) => alloc_with_str(code, self.message(), location, Some(extras))?,
                 None => Self::alloc_with_extras(code, self.message(), location, Extras::default)?,
             }
         } else {
-            let message = self.message();
-            let kind = self.packed_fields().map(KindHolder::Packed);
-            Self::alloc_with_extras(code, message, location, || Extras::of_kind(kind))?
+            let (code, fields) = self.code_and_fields();
+            let kind = fields.map(|fields| KindHolder::Packed(PackedFields::new(fields)));
+            Self::alloc_with_extras(code, self.message(), location, || Extras::of_kind(kind))?
         };
         self.replace(copy);
         Some(())
@@ -259,7 +260,7 @@ impl Repr {
     /// kind. `Err` if an allocation failed; then nothing was moved.
     pub(crate) fn replacement_extras(&mut self) -> Result<Option<Box<Extras>>, OutOfMemory> {
         let holder = match self.packed_fields() {
-            Some(fields) => Some(KindHolder::Packed(fields)),
+            Some(fields) => Some(KindHolder::Packed(PackedFields::new(fields))),
             None => self
                 .payload()
                 .and_then(ValueShare::of)

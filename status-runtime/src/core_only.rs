@@ -159,7 +159,7 @@ impl Repr {
     #[inline]
     #[must_use]
     pub fn kind_place<K: Kind>(&self) -> KindPlace<'_, K> {
-        KindPlace::Fields(CodeFields::new(self.raw_code(), self.packed_fields()))
+        KindPlace::Fields(CodeFields::of_word(self))
     }
 
     /// No source.

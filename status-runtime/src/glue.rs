@@ -125,7 +125,15 @@ impl<T, E: From<S>, S: FastStatus> Bail<S> for Result<T, E> {
 #[inline]
 #[must_use]
 pub fn code_of<C: Code>(repr: &Repr) -> C {
-    C::__from_own_raw(repr.raw_code())
+    C::__from_own_raw(raw_code_of::<C>(repr))
+}
+
+/// The raw code held by `repr`, which generated code only ever builds from codes of `C`: one
+/// shift and a mask for a word that holds its code.
+#[inline]
+#[must_use]
+pub fn raw_code_of<C: Code>(repr: &Repr) -> u32 {
+    repr.raw_code_in(C::__CODE_MASK)
 }
 
 /// Asserts at compile time that a derived enum is `Copy`, with an error that says how to fix it.

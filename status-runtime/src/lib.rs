@@ -121,7 +121,7 @@ pub mod __private {
     #[cfg(feature = "std")]
     pub use crate::glue::io_error_kind;
     pub use crate::glue::{
-        AssertCopy, Bail, code_of, from_args, from_code, from_parts, from_pieces,
+        AssertCopy, Bail, code_of, from_args, from_code, from_parts, from_pieces, raw_code_of,
     };
     pub use crate::kinds::{
         AnyKinds, AsDisplay, AsDynError, AssertDebug, CannotStoreMadeKind, DebugKind, EqKinds,
@@ -135,7 +135,9 @@ pub mod __private {
         ViaDisplay, ViaExact, ViaFormat,
     };
     pub use crate::report::{debug, debug_as_kind, debug_kind, display, display_kind, identify};
-    pub use crate::repr::{MAX_RAW_CODE, Repr, StaticStatus, ValueType};
+    pub use crate::repr::{
+        MAX_RAW_CODE, Repr, StaticStatus, ValueType, code_mask, packed_field_bits,
+    };
     #[cfg(feature = "serde")]
     pub use crate::serde::{deserialize, serialize, serialize_kind};
     pub use crate::sources::{

@@ -187,18 +187,18 @@ impl Repr {
                 Some(kind) => KindPlace::Value(kind),
                 None => held_kind_place(self),
             },
-            None => KindPlace::Fields(CodeFields::new(self.raw_code(), self.packed_fields())),
+            None => KindPlace::Fields(CodeFields::of_word(self)),
         }
     }
 
     /// The packed fields of the variant this status was made from: in its word, or in the word
     /// it is a changed copy of.
-    fn kind_fields(&self) -> Option<u32> {
+    fn kind_fields(&self) -> Option<u64> {
         if let Some(fields) = self.packed_fields() {
             return Some(fields);
         }
         match self.extras()?.kind.as_ref()? {
-            KindHolder::Packed(fields) => Some(*fields),
+            KindHolder::Packed(fields) => Some(fields.get()),
             KindHolder::Value(_) => None,
         }
     }
@@ -217,7 +217,11 @@ impl Repr {
 fn held_kind_place<K: Kind>(repr: &Repr) -> KindPlace<'_, K> {
     match repr.stored_kind(K::VALUE_TYPE) {
         Some(kind) => KindPlace::Value(kind),
-        None => KindPlace::Fields(CodeFields::new(repr.raw_code(), repr.kind_fields())),
+        None => KindPlace::Fields(CodeFields::new(
+            repr.raw_code(),
+            repr.kind_fields(),
+            K::FIELD_BITS,
+        )),
     }
 }
 

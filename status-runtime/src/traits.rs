@@ -49,6 +49,12 @@ pub trait Code: Copy + 'static {
     #[doc(hidden)]
     const __HAS_KINDS: bool = false;
 
+    /// The mask that reads this type's raw codes from a word (`Repr::raw_code_in`): smaller
+    /// when the codes are (an enum of kinds whose codes are all below 512), so that its packed
+    /// words have room for more fields. Used by the runtime.
+    #[doc(hidden)]
+    const __CODE_MASK: u32 = crate::repr::MAX_RAW_CODE;
+
     /// The code of a raw value a status of this type holds, which is always one of this
     /// type's own (it wrote it): no `Option` to check. Any other value gives the first code.
     /// Used by generated code only.

@@ -38,22 +38,50 @@ static STATIC: StaticStatus = StaticStatus::new(9, "static text");
 
 /// The packed state exists where a word has room for fields beside a code (64-bit targets),
 /// for every value of the fields, zero included; on a 32-bit target there is none, as its
-/// documentation says, so a variant with fields takes the heap there.
+/// documentation says, so a variant with fields takes the heap there. A type whose codes are
+/// all below 512 makes wide words (52 bits of fields), any other narrow ones (31 bits, any
+/// code); the type's own mask reads the code of either, and so does the runtime's own read.
 #[test]
 fn packed_state_on_every_width() {
-    for fields in [0, 1, 0x8000_0000, u32::MAX] {
-        let packed = Repr::packed(5, fields);
-        if cfg!(target_pointer_width = "64") {
+    use status_runtime::__private::{MAX_RAW_CODE, code_mask, packed_field_bits};
+    let wide = code_mask(&[0, 511]);
+    let narrow = code_mask(&[0, 512]);
+    assert_eq!((wide, narrow), (511, MAX_RAW_CODE));
+    assert_eq!(
+        (packed_field_bits(wide), packed_field_bits(narrow)),
+        (52, 31)
+    );
+    let cases = [
+        (narrow, 5, 0, true),
+        (narrow, 5, 1, true),
+        (narrow, 5, 0x4000_0000, true),
+        (narrow, 5, (1 << 31) - 1, true),
+        (narrow, 5, 1 << 31, false),
+        (narrow, MAX_RAW_CODE, (1 << 31) - 1, true),
+        (narrow, 511, 7, true),
+        (wide, 5, 0, true),
+        (wide, 5, u64::from(u32::MAX), true),
+        (wide, 511, (1 << 52) - 1, true),
+        (wide, 0, 0x000A_5A5A_5A5A_5A5A, true),
+        (wide, 5, 1 << 52, false),
+        (wide, 512, 0, false),
+    ];
+    for (mask, raw, fields, packs) in cases {
+        let packed = Repr::packed(raw, fields, packed_field_bits(mask));
+        if cfg!(target_pointer_width = "64") && packs {
             let packed = packed.expect("a 64-bit word packs");
-            assert_eq!(packed.packed_fields(), Some(fields));
-            assert_eq!(packed.raw_code(), 5);
+            assert_eq!(packed.packed_fields(), Some(fields), "{raw} {fields:#x}");
+            assert_eq!(packed.raw_code(), raw, "{raw} {fields:#x}");
+            assert_eq!(packed.raw_code_in(mask), raw, "{raw} {fields:#x}");
             assert!(!packed.is_heap());
         } else {
-            assert!(packed.is_none(), "no packed word on a 32-bit target");
+            assert!(packed.is_none(), "{raw} {fields:#x}");
         }
     }
-    // An inline word is never packed.
+    // An inline word is never packed, and either mask reads its code.
     assert_eq!(Repr::inline(5).packed_fields(), None);
+    assert_eq!(Repr::inline(5).raw_code_in(wide), 5);
+    assert_eq!(Repr::inline(MAX_RAW_CODE).raw_code(), MAX_RAW_CODE);
 }
 
 #[test]

@@ -68,6 +68,13 @@ impl ::fast_status::Code for __fast_status_FlagKind::FlagCode {
     type Status = __fast_status_FlagKind::Flag;
     const ALL: &'static [Self] = &[Self::Short, Self::Long, Self::Done];
     const __HAS_KINDS: ::core::primitive::bool = true;
+    const __CODE_MASK: ::core::primitive::u32 = ::fast_status::__private::code_mask(
+        &[
+            Self::Short as ::core::primitive::u32,
+            Self::Long as ::core::primitive::u32,
+            Self::Done as ::core::primitive::u32,
+        ],
+    );
     #[inline]
     fn to_raw(self) -> ::core::primitive::u32 {
         self as ::core::primitive::u32
@@ -165,7 +172,7 @@ impl __fast_status_FlagKind::Flag {
             ),
         )
     }
-    ///A status of [`FlagKind::Short`] with these fields. The fields are moved, not formatted: packed into the word when their values fit in 32 bits, else into one allocation, which records the caller's location.
+    ///A status of [`FlagKind::Short`] with these fields. The fields are moved, not formatted: packed into the word when their values fit beside the code, else into one allocation, which records the caller's location.
     #[cold]
     #[inline(never)]
     #[track_caller]
@@ -173,7 +180,7 @@ impl __fast_status_FlagKind::Flag {
     pub fn short(value: u8) -> Self {
         Self::__from_kind(FlagKind::Short(value))
     }
-    ///A status of [`FlagKind::Long`] with these fields. The fields are moved, not formatted: packed into the word when their values fit in 32 bits, else into one allocation, which records the caller's location.
+    ///A status of [`FlagKind::Long`] with these fields. The fields are moved, not formatted: packed into the word when their values fit beside the code, else into one allocation, which records the caller's location.
     #[cold]
     #[inline(never)]
     #[track_caller]
@@ -192,22 +199,25 @@ impl __fast_status_FlagKind::Flag {
     #[inline]
     #[must_use]
     pub fn is_short(&self) -> ::core::primitive::bool {
-        self.0.raw_code()
-            == __fast_status_FlagKind::FlagCode::Short as ::core::primitive::u32
+        ::fast_status::__private::raw_code_of::<
+            __fast_status_FlagKind::FlagCode,
+        >(&self.0) == __fast_status_FlagKind::FlagCode::Short as ::core::primitive::u32
     }
     ///Whether the code is [`FlagCode::Long`].
     #[inline]
     #[must_use]
     pub fn is_long(&self) -> ::core::primitive::bool {
-        self.0.raw_code()
-            == __fast_status_FlagKind::FlagCode::Long as ::core::primitive::u32
+        ::fast_status::__private::raw_code_of::<
+            __fast_status_FlagKind::FlagCode,
+        >(&self.0) == __fast_status_FlagKind::FlagCode::Long as ::core::primitive::u32
     }
     ///Whether the code is [`FlagCode::Done`].
     #[inline]
     #[must_use]
     pub fn is_done(&self) -> ::core::primitive::bool {
-        self.0.raw_code()
-            == __fast_status_FlagKind::FlagCode::Done as ::core::primitive::u32
+        ::fast_status::__private::raw_code_of::<
+            __fast_status_FlagKind::FlagCode,
+        >(&self.0) == __fast_status_FlagKind::FlagCode::Done as ::core::primitive::u32
     }
     /// The status's code.
     #[inline]
@@ -265,6 +275,7 @@ impl __fast_status_FlagKind::Flag {
         let word = ::fast_status::__private::word_of(
             raw,
             ::fast_status::__private::Kind::pack(&value),
+            <FlagKind as ::fast_status::__private::Kind>::FIELD_BITS,
         );
         Self(
             match word {
@@ -586,37 +597,29 @@ impl ::fast_status::__private::Kind for FlagKind {
         use ::fast_status::__private::{OpaqueField as _, PackField as _};
         match self {
             Self::Short(field0) => {
-                ::fast_status::__private::Packer::new([
-                        (&&::fast_status::__private::Field::<u8>::new()).__fs_width(),
-                    ])
-                    .and_then(|packer| {
-                        (&&::fast_status::__private::Field::<u8>::new())
-                            .__fs_pack(field0, packer)
-                    })
-                    .map_or(
-                        ::fast_status::__private::Packing::Heap,
-                        ::fast_status::__private::Packer::finish,
-                    )
+                let mut packer = ::fast_status::__private::Packer::new(
+                    [(&&::fast_status::__private::Field::<u8>::new()).__fs_width()],
+                    Self::FIELD_BITS,
+                );
+                (&&::fast_status::__private::Field::<u8>::new())
+                    .__fs_pack(field0, &mut packer);
+                packer.finish()
             }
             Self::Long { at } => {
-                ::fast_status::__private::Packer::new([
-                        (&&::fast_status::__private::Field::<usize>::new()).__fs_width(),
-                    ])
-                    .and_then(|packer| {
-                        (&&::fast_status::__private::Field::<usize>::new())
-                            .__fs_pack(at, packer)
-                    })
-                    .map_or(
-                        ::fast_status::__private::Packing::Heap,
-                        ::fast_status::__private::Packer::finish,
-                    )
+                let mut packer = ::fast_status::__private::Packer::new(
+                    [(&&::fast_status::__private::Field::<usize>::new()).__fs_width()],
+                    Self::FIELD_BITS,
+                );
+                (&&::fast_status::__private::Field::<usize>::new())
+                    .__fs_pack(at, &mut packer);
+                packer.finish()
             }
             Self::Done => ::fast_status::__private::Packing::Code,
         }
     }
     fn unpack(
         raw: ::core::primitive::u32,
-        fields: ::core::option::Option<::core::primitive::u32>,
+        fields: ::core::option::Option<::core::primitive::u64>,
     ) -> ::core::option::Option<Self> {
         use ::fast_status::__private::{OpaqueField as _, PackField as _};
         match raw {
@@ -625,6 +628,7 @@ impl ::fast_status::__private::Kind for FlagKind {
                 let mut unpacker = ::fast_status::__private::Unpacker::new(
                     fields?,
                     [(&&::fast_status::__private::Field::<u8>::new()).__fs_width()],
+                    Self::FIELD_BITS,
                 )?;
                 let field0 = (&&::fast_status::__private::Field::<u8>::new())
                     .__fs_unpack(&mut unpacker)?;
@@ -635,6 +639,7 @@ impl ::fast_status::__private::Kind for FlagKind {
                 let mut unpacker = ::fast_status::__private::Unpacker::new(
                     fields?,
                     [(&&::fast_status::__private::Field::<usize>::new()).__fs_width()],
+                    Self::FIELD_BITS,
                 )?;
                 let at = (&&::fast_status::__private::Field::<usize>::new())
                     .__fs_unpack(&mut unpacker)?;
@@ -674,7 +679,7 @@ impl ::fast_status::__private::Kind for FlagKind {
 #[automatically_derived]
 #[allow(deprecated)]
 impl ::core::convert::From<FlagKind> for __fast_status_FlagKind::Flag {
-    ///The status of `kind`, recording the caller's location: its code alone, its fields packed into the word when their values fit in 32 bits, or `kind` moved into one allocation (not formatted). What `?` on a `Result<_, FlagKind>` does.
+    ///The status of `kind`, recording the caller's location: its code alone, its fields packed into the word when their values fit beside the code, or `kind` moved into one allocation (not formatted). What `?` on a `Result<_, FlagKind>` does.
     #[inline(always)]
     #[track_caller]
     #[allow(

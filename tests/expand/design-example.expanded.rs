@@ -165,31 +165,36 @@ impl __fast_status_StatusCode::Status {
     #[inline]
     #[must_use]
     pub fn is_out_of_memory(&self) -> ::core::primitive::bool {
-        self.0.raw_code() == StatusCode::OutOfMemory as ::core::primitive::u32
+        ::fast_status::__private::raw_code_of::<StatusCode>(&self.0)
+            == StatusCode::OutOfMemory as ::core::primitive::u32
     }
     ///Whether the code is [`StatusCode::KeyError`].
     #[inline]
     #[must_use]
     pub fn is_key_error(&self) -> ::core::primitive::bool {
-        self.0.raw_code() == StatusCode::KeyError as ::core::primitive::u32
+        ::fast_status::__private::raw_code_of::<StatusCode>(&self.0)
+            == StatusCode::KeyError as ::core::primitive::u32
     }
     ///Whether the code is [`StatusCode::Invalid`].
     #[inline]
     #[must_use]
     pub fn is_invalid(&self) -> ::core::primitive::bool {
-        self.0.raw_code() == StatusCode::Invalid as ::core::primitive::u32
+        ::fast_status::__private::raw_code_of::<StatusCode>(&self.0)
+            == StatusCode::Invalid as ::core::primitive::u32
     }
     ///Whether the code is [`StatusCode::IOError`].
     #[inline]
     #[must_use]
     pub fn is_io_error(&self) -> ::core::primitive::bool {
-        self.0.raw_code() == StatusCode::IOError as ::core::primitive::u32
+        ::fast_status::__private::raw_code_of::<StatusCode>(&self.0)
+            == StatusCode::IOError as ::core::primitive::u32
     }
     ///Whether the code is [`StatusCode::NotImplemented`].
     #[inline]
     #[must_use]
     pub fn is_not_implemented(&self) -> ::core::primitive::bool {
-        self.0.raw_code() == StatusCode::NotImplemented as ::core::primitive::u32
+        ::fast_status::__private::raw_code_of::<StatusCode>(&self.0)
+            == StatusCode::NotImplemented as ::core::primitive::u32
     }
     /// The status's code.
     #[inline]

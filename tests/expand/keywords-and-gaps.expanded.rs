@@ -130,19 +130,22 @@ impl __fast_status_ParseCode::Parse {
     #[inline]
     #[must_use]
     pub fn is_type(&self) -> ::core::primitive::bool {
-        self.0.raw_code() == ParseCode::Type as ::core::primitive::u32
+        ::fast_status::__private::raw_code_of::<ParseCode>(&self.0)
+            == ParseCode::Type as ::core::primitive::u32
     }
     ///Whether the code is [`ParseCode::Match`].
     #[inline]
     #[must_use]
     pub fn is_match(&self) -> ::core::primitive::bool {
-        self.0.raw_code() == ParseCode::Match as ::core::primitive::u32
+        ::fast_status::__private::raw_code_of::<ParseCode>(&self.0)
+            == ParseCode::Match as ::core::primitive::u32
     }
     ///Whether the code is [`ParseCode::Number`].
     #[inline]
     #[must_use]
     pub fn is_number(&self) -> ::core::primitive::bool {
-        self.0.raw_code() == ParseCode::Number as ::core::primitive::u32
+        ::fast_status::__private::raw_code_of::<ParseCode>(&self.0)
+            == ParseCode::Number as ::core::primitive::u32
     }
     /// The status's code.
     #[inline]

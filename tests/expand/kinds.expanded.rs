@@ -76,6 +76,17 @@ impl ::fast_status::Code for __fast_status_ErrorKind::ErrorCode {
         Self::Custom,
     ];
     const __HAS_KINDS: ::core::primitive::bool = true;
+    const __CODE_MASK: ::core::primitive::u32 = ::fast_status::__private::code_mask(
+        &[
+            Self::TooBig as ::core::primitive::u32,
+            Self::BadOffset as ::core::primitive::u32,
+            Self::Io as ::core::primitive::u32,
+            Self::Named as ::core::primitive::u32,
+            Self::Other as ::core::primitive::u32,
+            Self::Open as ::core::primitive::u32,
+            Self::Custom as ::core::primitive::u32,
+        ],
+    );
     #[inline]
     fn to_raw(self) -> ::core::primitive::u32 {
         self as ::core::primitive::u32
@@ -157,7 +168,7 @@ impl __fast_status_ErrorKind::Error {
             ),
         )
     }
-    ///A status of [`ErrorKind::TooBig`] with these fields. The fields are moved, not formatted: packed into the word when their values fit in 32 bits, else into one allocation, which records the caller's location.
+    ///A status of [`ErrorKind::TooBig`] with these fields. The fields are moved, not formatted: packed into the word when their values fit beside the code, else into one allocation, which records the caller's location.
     #[cold]
     #[inline(never)]
     #[track_caller]
@@ -165,7 +176,7 @@ impl __fast_status_ErrorKind::Error {
     pub fn too_big(size: usize, len: usize) -> Self {
         Self::__from_kind(ErrorKind::TooBig { size, len })
     }
-    ///A status of [`ErrorKind::BadOffset`] with these fields. The fields are moved, not formatted: packed into the word when their values fit in 32 bits, else into one allocation, which records the caller's location.
+    ///A status of [`ErrorKind::BadOffset`] with these fields. The fields are moved, not formatted: packed into the word when their values fit beside the code, else into one allocation, which records the caller's location.
     #[cold]
     #[inline(never)]
     #[track_caller]
@@ -173,7 +184,7 @@ impl __fast_status_ErrorKind::Error {
     pub fn bad_offset(value: u32) -> Self {
         Self::__from_kind(ErrorKind::BadOffset(value))
     }
-    ///A status of [`ErrorKind::Io`] with these fields. The fields are moved, not formatted: packed into the word when their values fit in 32 bits, else into one allocation, which records the caller's location.
+    ///A status of [`ErrorKind::Io`] with these fields. The fields are moved, not formatted: packed into the word when their values fit beside the code, else into one allocation, which records the caller's location.
     #[cold]
     #[inline(never)]
     #[track_caller]
@@ -190,7 +201,7 @@ impl __fast_status_ErrorKind::Error {
                 ),
         )
     }
-    ///A status of [`ErrorKind::Named`] with these fields. The fields are moved, not formatted: packed into the word when their values fit in 32 bits, else into one allocation, which records the caller's location.
+    ///A status of [`ErrorKind::Named`] with these fields. The fields are moved, not formatted: packed into the word when their values fit beside the code, else into one allocation, which records the caller's location.
     #[cold]
     #[inline(never)]
     #[track_caller]
@@ -207,7 +218,7 @@ impl __fast_status_ErrorKind::Error {
                 ),
         )
     }
-    ///A status of [`ErrorKind::Other`] with these fields. The fields are moved, not formatted: packed into the word when their values fit in 32 bits, else into one allocation, which records the caller's location.
+    ///A status of [`ErrorKind::Other`] with these fields. The fields are moved, not formatted: packed into the word when their values fit beside the code, else into one allocation, which records the caller's location.
     #[cold]
     #[inline(never)]
     #[track_caller]
@@ -224,7 +235,7 @@ impl __fast_status_ErrorKind::Error {
                 ),
         )
     }
-    ///A status of [`ErrorKind::Open`] with these fields. The fields are moved, not formatted: packed into the word when their values fit in 32 bits, else into one allocation, which records the caller's location.
+    ///A status of [`ErrorKind::Open`] with these fields. The fields are moved, not formatted: packed into the word when their values fit beside the code, else into one allocation, which records the caller's location.
     #[cold]
     #[inline(never)]
     #[track_caller]
@@ -252,49 +263,59 @@ impl __fast_status_ErrorKind::Error {
     #[inline]
     #[must_use]
     pub fn is_too_big(&self) -> ::core::primitive::bool {
-        self.0.raw_code()
+        ::fast_status::__private::raw_code_of::<
+            __fast_status_ErrorKind::ErrorCode,
+        >(&self.0)
             == __fast_status_ErrorKind::ErrorCode::TooBig as ::core::primitive::u32
     }
     ///Whether the code is [`ErrorCode::BadOffset`].
     #[inline]
     #[must_use]
     pub fn is_bad_offset(&self) -> ::core::primitive::bool {
-        self.0.raw_code()
+        ::fast_status::__private::raw_code_of::<
+            __fast_status_ErrorKind::ErrorCode,
+        >(&self.0)
             == __fast_status_ErrorKind::ErrorCode::BadOffset as ::core::primitive::u32
     }
     ///Whether the code is [`ErrorCode::Io`].
     #[inline]
     #[must_use]
     pub fn is_io(&self) -> ::core::primitive::bool {
-        self.0.raw_code()
-            == __fast_status_ErrorKind::ErrorCode::Io as ::core::primitive::u32
+        ::fast_status::__private::raw_code_of::<
+            __fast_status_ErrorKind::ErrorCode,
+        >(&self.0) == __fast_status_ErrorKind::ErrorCode::Io as ::core::primitive::u32
     }
     ///Whether the code is [`ErrorCode::Named`].
     #[inline]
     #[must_use]
     pub fn is_named(&self) -> ::core::primitive::bool {
-        self.0.raw_code()
-            == __fast_status_ErrorKind::ErrorCode::Named as ::core::primitive::u32
+        ::fast_status::__private::raw_code_of::<
+            __fast_status_ErrorKind::ErrorCode,
+        >(&self.0) == __fast_status_ErrorKind::ErrorCode::Named as ::core::primitive::u32
     }
     ///Whether the code is [`ErrorCode::Other`].
     #[inline]
     #[must_use]
     pub fn is_other(&self) -> ::core::primitive::bool {
-        self.0.raw_code()
-            == __fast_status_ErrorKind::ErrorCode::Other as ::core::primitive::u32
+        ::fast_status::__private::raw_code_of::<
+            __fast_status_ErrorKind::ErrorCode,
+        >(&self.0) == __fast_status_ErrorKind::ErrorCode::Other as ::core::primitive::u32
     }
     ///Whether the code is [`ErrorCode::Open`].
     #[inline]
     #[must_use]
     pub fn is_open(&self) -> ::core::primitive::bool {
-        self.0.raw_code()
-            == __fast_status_ErrorKind::ErrorCode::Open as ::core::primitive::u32
+        ::fast_status::__private::raw_code_of::<
+            __fast_status_ErrorKind::ErrorCode,
+        >(&self.0) == __fast_status_ErrorKind::ErrorCode::Open as ::core::primitive::u32
     }
     ///Whether the code is [`ErrorCode::Custom`].
     #[inline]
     #[must_use]
     pub fn is_custom(&self) -> ::core::primitive::bool {
-        self.0.raw_code()
+        ::fast_status::__private::raw_code_of::<
+            __fast_status_ErrorKind::ErrorCode,
+        >(&self.0)
             == __fast_status_ErrorKind::ErrorCode::Custom as ::core::primitive::u32
     }
     /// The status's code.
@@ -353,6 +374,7 @@ impl __fast_status_ErrorKind::Error {
         let word = ::fast_status::__private::word_of(
             raw,
             ::fast_status::__private::Kind::pack(&value),
+            <ErrorKind as ::fast_status::__private::Kind>::FIELD_BITS,
         );
         Self(
             match word {
@@ -700,35 +722,27 @@ impl ::fast_status::__private::Kind for ErrorKind {
         use ::fast_status::__private::{OpaqueField as _, PackField as _};
         match self {
             Self::TooBig { size, len } => {
-                ::fast_status::__private::Packer::new([
+                let mut packer = ::fast_status::__private::Packer::new(
+                    [
                         (&&::fast_status::__private::Field::<usize>::new()).__fs_width(),
                         (&&::fast_status::__private::Field::<usize>::new()).__fs_width(),
-                    ])
-                    .and_then(|packer| {
-                        (&&::fast_status::__private::Field::<usize>::new())
-                            .__fs_pack(size, packer)
-                    })
-                    .and_then(|packer| {
-                        (&&::fast_status::__private::Field::<usize>::new())
-                            .__fs_pack(len, packer)
-                    })
-                    .map_or(
-                        ::fast_status::__private::Packing::Heap,
-                        ::fast_status::__private::Packer::finish,
-                    )
+                    ],
+                    Self::FIELD_BITS,
+                );
+                (&&::fast_status::__private::Field::<usize>::new())
+                    .__fs_pack(size, &mut packer);
+                (&&::fast_status::__private::Field::<usize>::new())
+                    .__fs_pack(len, &mut packer);
+                packer.finish()
             }
             Self::BadOffset(field0) => {
-                ::fast_status::__private::Packer::new([
-                        (&&::fast_status::__private::Field::<u32>::new()).__fs_width(),
-                    ])
-                    .and_then(|packer| {
-                        (&&::fast_status::__private::Field::<u32>::new())
-                            .__fs_pack(field0, packer)
-                    })
-                    .map_or(
-                        ::fast_status::__private::Packing::Heap,
-                        ::fast_status::__private::Packer::finish,
-                    )
+                let mut packer = ::fast_status::__private::Packer::new(
+                    [(&&::fast_status::__private::Field::<u32>::new()).__fs_width()],
+                    Self::FIELD_BITS,
+                );
+                (&&::fast_status::__private::Field::<u32>::new())
+                    .__fs_pack(field0, &mut packer);
+                packer.finish()
             }
             Self::Io(..) => ::fast_status::__private::Packing::Heap,
             Self::Named { .. } => ::fast_status::__private::Packing::Heap,
@@ -739,7 +753,7 @@ impl ::fast_status::__private::Kind for ErrorKind {
     }
     fn unpack(
         raw: ::core::primitive::u32,
-        fields: ::core::option::Option<::core::primitive::u32>,
+        fields: ::core::option::Option<::core::primitive::u64>,
     ) -> ::core::option::Option<Self> {
         use ::fast_status::__private::{OpaqueField as _, PackField as _};
         match raw {
@@ -750,6 +764,7 @@ impl ::fast_status::__private::Kind for ErrorKind {
                         (&&::fast_status::__private::Field::<usize>::new()).__fs_width(),
                         (&&::fast_status::__private::Field::<usize>::new()).__fs_width(),
                     ],
+                    Self::FIELD_BITS,
                 )?;
                 let size = (&&::fast_status::__private::Field::<usize>::new())
                     .__fs_unpack(&mut unpacker)?;
@@ -761,6 +776,7 @@ impl ::fast_status::__private::Kind for ErrorKind {
                 let mut unpacker = ::fast_status::__private::Unpacker::new(
                     fields?,
                     [(&&::fast_status::__private::Field::<u32>::new()).__fs_width()],
+                    Self::FIELD_BITS,
                 )?;
                 let field0 = (&&::fast_status::__private::Field::<u32>::new())
                     .__fs_unpack(&mut unpacker)?;
@@ -839,7 +855,7 @@ impl ::fast_status::__private::Kind for ErrorKind {
 #[automatically_derived]
 #[allow(deprecated)]
 impl ::core::convert::From<ErrorKind> for __fast_status_ErrorKind::Error {
-    ///The status of `kind`, recording the caller's location: its code alone, its fields packed into the word when their values fit in 32 bits, or `kind` moved into one allocation (not formatted). What `?` on a `Result<_, ErrorKind>` does.
+    ///The status of `kind`, recording the caller's location: its code alone, its fields packed into the word when their values fit beside the code, or `kind` moved into one allocation (not formatted). What `?` on a `Result<_, ErrorKind>` does.
     #[inline(always)]
     #[track_caller]
     #[allow(

@@ -106,7 +106,8 @@ impl __fast_status_ErrorKind::Error {
     #[inline]
     #[must_use]
     pub fn is_timeout(&self) -> ::core::primitive::bool {
-        self.0.raw_code() == ErrorKind::Timeout as ::core::primitive::u32
+        ::my_status::__private::raw_code_of::<ErrorKind>(&self.0)
+            == ErrorKind::Timeout as ::core::primitive::u32
     }
     /// The status's code.
     #[inline]

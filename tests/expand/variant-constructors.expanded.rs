@@ -59,6 +59,13 @@ impl ::fast_status::Code for __fast_status_ErrorKind::ErrorCode {
     type Status = __fast_status_ErrorKind::Error;
     const ALL: &'static [Self] = &[Self::ParseError, Self::DivideByZero, Self::At];
     const __HAS_KINDS: ::core::primitive::bool = true;
+    const __CODE_MASK: ::core::primitive::u32 = ::fast_status::__private::code_mask(
+        &[
+            Self::ParseError as ::core::primitive::u32,
+            Self::DivideByZero as ::core::primitive::u32,
+            Self::At as ::core::primitive::u32,
+        ],
+    );
     #[inline]
     fn to_raw(self) -> ::core::primitive::u32 {
         self as ::core::primitive::u32
@@ -135,7 +142,7 @@ impl __fast_status_ErrorKind::Error {
             ),
         )
     }
-    ///A status of [`ErrorKind::ParseError`] with these fields. The fields are moved, not formatted: packed into the word when their values fit in 32 bits, else into one allocation, which records the caller's location.
+    ///A status of [`ErrorKind::ParseError`] with these fields. The fields are moved, not formatted: packed into the word when their values fit beside the code, else into one allocation, which records the caller's location.
     #[cold]
     #[inline(never)]
     #[track_caller]
@@ -160,7 +167,7 @@ impl __fast_status_ErrorKind::Error {
     pub fn divide_by_zero(message: impl ::core::fmt::Display) -> Self {
         Self::new(__fast_status_ErrorKind::ErrorCode::DivideByZero, message)
     }
-    ///A status of [`ErrorKind::At`] with these fields. The fields are moved, not formatted: packed into the word when their values fit in 32 bits, else into one allocation, which records the caller's location.
+    ///A status of [`ErrorKind::At`] with these fields. The fields are moved, not formatted: packed into the word when their values fit beside the code, else into one allocation, which records the caller's location.
     #[cold]
     #[inline(never)]
     #[track_caller]
@@ -185,22 +192,27 @@ impl __fast_status_ErrorKind::Error {
     #[inline]
     #[must_use]
     pub fn is_parse_error(&self) -> ::core::primitive::bool {
-        self.0.raw_code()
+        ::fast_status::__private::raw_code_of::<
+            __fast_status_ErrorKind::ErrorCode,
+        >(&self.0)
             == __fast_status_ErrorKind::ErrorCode::ParseError as ::core::primitive::u32
     }
     ///Whether the code is [`ErrorCode::DivideByZero`].
     #[inline]
     #[must_use]
     pub fn is_divide_by_zero(&self) -> ::core::primitive::bool {
-        self.0.raw_code()
+        ::fast_status::__private::raw_code_of::<
+            __fast_status_ErrorKind::ErrorCode,
+        >(&self.0)
             == __fast_status_ErrorKind::ErrorCode::DivideByZero as ::core::primitive::u32
     }
     ///Whether the code is [`ErrorCode::At`].
     #[inline]
     #[must_use]
     pub fn is_at(&self) -> ::core::primitive::bool {
-        self.0.raw_code()
-            == __fast_status_ErrorKind::ErrorCode::At as ::core::primitive::u32
+        ::fast_status::__private::raw_code_of::<
+            __fast_status_ErrorKind::ErrorCode,
+        >(&self.0) == __fast_status_ErrorKind::ErrorCode::At as ::core::primitive::u32
     }
     /// The status's code.
     #[inline]
@@ -258,6 +270,7 @@ impl __fast_status_ErrorKind::Error {
         let word = ::fast_status::__private::word_of(
             raw,
             ::fast_status::__private::Kind::pack(&value),
+            <ErrorKind as ::fast_status::__private::Kind>::FIELD_BITS,
         );
         Self(
             match word {
@@ -585,23 +598,19 @@ impl ::fast_status::__private::Kind for ErrorKind {
             Self::ParseError(..) => ::fast_status::__private::Packing::Heap,
             Self::DivideByZero => ::fast_status::__private::Packing::Code,
             Self::At { at } => {
-                ::fast_status::__private::Packer::new([
-                        (&&::fast_status::__private::Field::<usize>::new()).__fs_width(),
-                    ])
-                    .and_then(|packer| {
-                        (&&::fast_status::__private::Field::<usize>::new())
-                            .__fs_pack(at, packer)
-                    })
-                    .map_or(
-                        ::fast_status::__private::Packing::Heap,
-                        ::fast_status::__private::Packer::finish,
-                    )
+                let mut packer = ::fast_status::__private::Packer::new(
+                    [(&&::fast_status::__private::Field::<usize>::new()).__fs_width()],
+                    Self::FIELD_BITS,
+                );
+                (&&::fast_status::__private::Field::<usize>::new())
+                    .__fs_pack(at, &mut packer);
+                packer.finish()
             }
         }
     }
     fn unpack(
         raw: ::core::primitive::u32,
-        fields: ::core::option::Option<::core::primitive::u32>,
+        fields: ::core::option::Option<::core::primitive::u64>,
     ) -> ::core::option::Option<Self> {
         use ::fast_status::__private::{OpaqueField as _, PackField as _};
         match raw {
@@ -610,6 +619,7 @@ impl ::fast_status::__private::Kind for ErrorKind {
                 let mut unpacker = ::fast_status::__private::Unpacker::new(
                     fields?,
                     [(&&::fast_status::__private::Field::<usize>::new()).__fs_width()],
+                    Self::FIELD_BITS,
                 )?;
                 let at = (&&::fast_status::__private::Field::<usize>::new())
                     .__fs_unpack(&mut unpacker)?;
@@ -645,7 +655,7 @@ impl ::fast_status::__private::Kind for ErrorKind {
 #[automatically_derived]
 #[allow(deprecated)]
 impl ::core::convert::From<ErrorKind> for __fast_status_ErrorKind::Error {
-    ///The status of `kind`, recording the caller's location: its code alone, its fields packed into the word when their values fit in 32 bits, or `kind` moved into one allocation (not formatted). What `?` on a `Result<_, ErrorKind>` does.
+    ///The status of `kind`, recording the caller's location: its code alone, its fields packed into the word when their values fit beside the code, or `kind` moved into one allocation (not formatted). What `?` on a `Result<_, ErrorKind>` does.
     #[inline(always)]
     #[track_caller]
     #[allow(

@@ -515,8 +515,10 @@ fn print_fields(with_fields: &Table, with_instructions: bool) {
     println!("\nerror types with fields: a parser's error enum four ways");
     println!("  value      Result<u64, E>, the success path");
     println!("  packed4    BadOffset(u32) made, through 4 frames, its field read back, dropped");
-    println!("  heap4      TooBig {{ size, len }} (two usize) with a size over 16 bits, the same");
-    println!("  small4     TooBig with sizes below 2^16, the same (fast-status packs them)");
+    println!("  heap4      TooBig {{ size, len }} (two usize) with a size over 26 bits, the same");
+    println!(
+        "  small4     TooBig with sizes from 100,000, below 2^18, the same (fast-status packs them)"
+    );
     println!("  text4      Invalid {{ at, text: String }}, a String of its own, the same");
     println!("  bytes      size_of::<Result<u64, E>>()");
     if with_instructions {

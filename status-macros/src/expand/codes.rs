@@ -181,6 +181,9 @@ pub(super) fn code_impl(g: &Gen<'_>) -> TokenStream {
     let has_kinds = g.kind.is_some().then(|| {
         quote! {
             const __HAS_KINDS: ::core::primitive::bool = true;
+            const __CODE_MASK: ::core::primitive::u32 = #private::code_mask(&[
+                #(Self::#variants as ::core::primitive::u32),*
+            ]);
         }
     });
     quote! {

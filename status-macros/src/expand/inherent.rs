@@ -60,7 +60,8 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
             #(#carried)*
             #allow
             pub fn #method(&self) -> ::core::primitive::bool {
-                self.0.raw_code() == #code_ty::#variant as ::core::primitive::u32
+                #private::raw_code_of::<#code_ty>(&self.0)
+                    == #code_ty::#variant as ::core::primitive::u32
             }
         }
     });
@@ -330,7 +331,7 @@ fn field_constructor(
     };
     let doc = format!(
         "A status of [`{kind}::{variant}`] with these fields. The fields are moved, not \
-         formatted: packed into the word when their values fit in 32 bits, else into one \
+         formatted: packed into the word when their values fit beside the code, else into one \
          allocation, which records the caller's location."
     );
     quote! {
@@ -397,7 +398,11 @@ fn kind_accessors(g: &Gen<'_>, kind: &Ident) -> TokenStream {
         #[allow(clippy::inline_always)]
         fn __from_kind(#value: #kind) -> Self {
             let #raw = #private::Kind::raw(&#value);
-            let #word = #private::word_of(#raw, #private::Kind::pack(&#value));
+            let #word = #private::word_of(
+                #raw,
+                #private::Kind::pack(&#value),
+                <#kind as #private::Kind>::FIELD_BITS,
+            );
             Self(match #word {
                 ::core::option::Option::Some(#word) => #word,
                 ::core::option::Option::None => {

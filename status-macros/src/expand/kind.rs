@@ -1,5 +1,5 @@
 //! For an enum of kinds: how each variant is stored (`impl Kind`: its raw code, its fields packed
-//! when their types are `Pack` and fit in 32 bits, unpacked back, its source, and the status a
+//! when their types are `Pack` and fit in the word, unpacked back, its source, and the status a
 //! source or `transparent` field is, for reports), `From` the
 //! kind enum, `From` each `from` field's type (for the status, and for the kind enum as
 //! thiserror made it), and the assertions that give one error per
@@ -86,7 +86,7 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
 
             fn unpack(
                 #raw: ::core::primitive::u32,
-                #fields: ::core::option::Option<::core::primitive::u32>,
+                #fields: ::core::option::Option<::core::primitive::u64>,
             ) -> ::core::option::Option<Self> {
                 use #private::{OpaqueField as _, PackField as _};
                 match #raw {
@@ -157,8 +157,8 @@ pub(super) fn bind_all(v: &Variant<'_>) -> TokenStream {
 
 /// Whether `v`'s fields can be packed, as far as their written types tell: not when a field's
 /// type is one that never packs (an owning or borrowing type, an error), nor when the primitive
-/// widths alone pass 32 bits (an integer of 32 bits or more, whose share of the bits depends
-/// on the others, counted as one). Any other type is left to its `Pack` impl, or lack of one,
+/// widths alone pass the 52 bits of fields a word can hold (an integer of 32 bits or more,
+/// whose share of the bits depends on the others, counted as one). Any other type is left to its `Pack` impl, or lack of one,
 /// at compile time. Saying "no" here only spares the generated code: a variant that cannot
 /// pack takes the heap either way.
 pub(super) fn may_pack(v: &Variant<'_>) -> bool {
@@ -171,8 +171,12 @@ pub(super) fn may_pack(v: &Variant<'_>) -> bool {
             Width::Unknown => {}
         }
     }
-    width <= 32
+    width <= MAX_FIELD_BITS
 }
+
+/// The most bits of fields a status's word holds (the runtime's wide packed words; an enum with
+/// a code of 512 or more has 31).
+const MAX_FIELD_BITS: u32 = 52;
 
 /// What a field's written type says about its packed width.
 enum Width {
@@ -215,8 +219,9 @@ fn written_width(ty: &syn::Type) -> Width {
     }
 }
 
-/// How `v` is stored: its code alone, or its fields one after the other into a `Packer`, which
-/// gives up (the heap) at the first that does not pack or does not fit in its bits.
+/// How `v` is stored: its code alone, or its fields one after the other into a `Packer`, in
+/// straight-line code, which gives up (the heap) at the first that does not pack or does not
+/// fit in its bits.
 fn pack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
     let private = &g.private;
     let ident = v.ident;
@@ -232,14 +237,14 @@ fn pack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
     let packer = local("packer");
     let pushes = v.fields.iter().map(|f| {
         let (ty, binding) = (f.ty(), &f.binding);
-        quote! {
-            .and_then(|#packer| (&&#private::Field::<#ty>::new()).__fs_pack(#binding, #packer))
-        }
+        quote!((&&#private::Field::<#ty>::new()).__fs_pack(#binding, &mut #packer);)
     });
     quote! {
-        Self::#ident #pattern => #private::Packer::new(#widths)
+        Self::#ident #pattern => {
+            let mut #packer = #private::Packer::new(#widths, Self::FIELD_BITS);
             #(#pushes)*
-            .map_or(#private::Packing::Heap, #private::Packer::finish),
+            #packer.finish()
+        }
     }
 }
 
@@ -277,7 +282,7 @@ fn unpack_arm(g: &Gen<'_>, v: &Variant<'_>, raw: &Ident) -> TokenStream {
     let value = bind_all(v);
     quote! {
         #raw => {
-            let mut #unpacker = #private::Unpacker::new(#fields?, #widths)?;
+            let mut #unpacker = #private::Unpacker::new(#fields?, #widths, Self::FIELD_BITS)?;
             #(#takes)*
             ::core::option::Option::Some(Self::#ident #value)
         }
@@ -469,7 +474,7 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     let status_ty = &g.status_ty;
     let from_kind_doc = format!(
         "The status of `kind`, recording the caller's location: its code alone, its fields \
-         packed into the word when their values fit in 32 bits, or `kind` moved into one \
+         packed into the word when their values fit beside the code, or `kind` moved into one \
          allocation (not formatted). What `?` on a `Result<_, {kind}>` does."
     );
     let from_fields = g.input.variants.iter().filter_map(|v| {

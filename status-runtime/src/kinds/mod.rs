@@ -2,8 +2,8 @@
 //! variants carry data) is built from and read back as.
 //!
 //! A variant's fields are never formatted when the status is made. Fields that together fit in
-//! 32 bits ([`Pack`]) ride in the word beside the code (the packed state): no allocation, also
-//! without `alloc`. Any other variant is moved into the payload's one allocation (its value
+//! the word's spare bits ([`Pack`]: 52 bits when the enum's codes are all below 512, else 31)
+//! ride in the word beside the code (the packed state): no allocation, also without `alloc`. Any other variant is moved into the payload's one allocation (its value
 //! body). [`KindRef`] is what `kind()` returns: a borrow of the stored value, or the value
 //! unpacked from the word.
 //!
@@ -36,7 +36,7 @@ pub use read::{CodeFields, KindPlace, KindRef, kind_error_source, kind_of, take_
 
 #[cfg(feature = "alloc")]
 use crate::repr::{DropTest, NestedStatus};
-use crate::repr::{Repr, ValueType};
+use crate::repr::{Repr, ValueType, packed_field_bits};
 use crate::traits::Code;
 
 /// A kind enum (an enum with `#[derive(FastStatus)]` whose variants carry data): implemented by
@@ -50,6 +50,10 @@ pub trait Kind: Sized + 'static {
     /// so that reading the kind back compares one address.
     const VALUE_TYPE: &'static ValueType<Self>;
 
+    /// The bits of fields this type's packed words hold: 52 on a 64-bit target when its codes
+    /// are all below 512, else 31.
+    const FIELD_BITS: u32 = packed_field_bits(<Self::Code as Code>::__CODE_MASK);
+
     /// The raw code of the variant.
     fn raw(&self) -> u32;
 
@@ -57,7 +61,7 @@ pub trait Kind: Sized + 'static {
     fn pack(&self) -> Packing;
 
     /// The variant of raw code `raw`, from its packed fields, or for a variant without fields.
-    fn unpack(raw: u32, fields: Option<u32>) -> Option<Self>;
+    fn unpack(raw: u32, fields: Option<u64>) -> Option<Self>;
 
     /// The variant's source: its `#[from]`/`#[source]`/`source` field, or a transparent
     /// variant's field's own source.

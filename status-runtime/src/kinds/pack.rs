@@ -1,19 +1,22 @@
 //! Packing: which of a variant's fields ride in the status's word beside its code ([`Pack`],
-//! decided per field type by [`PackField`] and [`OpaqueField`]), how they share its 32 bits,
-//! and the word of a variant that needs no allocation ([`word_of`]).
+//! decided per field type by [`PackField`] and [`OpaqueField`]), how they share its field bits
+//! (52 on a 64-bit target for a type whose codes are below 512, else 31), and the word of a
+//! variant that needs no allocation ([`word_of`]).
 
 use core::marker::PhantomData;
 
-use crate::repr::Repr;
+use crate::repr::{Repr, WIDE_FIELD_BITS};
 
 /// A field type that can ride in a status's word: its value fits in [`BITS`](Self::BITS) bits
-/// (at most 32 for all of a variant's fields together) and comes back from them.
+/// (at most 32) and comes back from them.
 ///
-/// Implemented for `u8`, `u16`, `i8`, `i16`, `bool`, `char` and `()`, which always pack in
-/// their bits, and for the integers of 32 bits and more (`u32`, `i32`, `u64`, `usize`, `i64`,
-/// `isize`), whose values pack when they fit in an equal share of the bits the variant's other
-/// fields leave (all 32 for one alone, 16 each for two; a status whose value does not fit takes
-/// the heap path). Implement it for a fieldless enum of your own to pack it too:
+/// A status's word has 52 bits for a variant's fields on a 64-bit target when its enum's codes
+/// are all below 512, else 31 (and none on a 32-bit target). `u8`, `u16`, `i8`, `i16`, `bool`,
+/// `char` and `()` always pack in their bits; the integers of 32 bits and more (`u32`, `i32`,
+/// `u64`, `usize`, `i64`, `isize`) pack when their values fit in an equal share of the bits
+/// the variant's other fields leave: with 52 bits, one alone below 2^52, two below 2^26 each,
+/// one beside a `u8` below 2^44; with 31, 2^31, 2^15 and 2^23. A status whose values do not fit
+/// takes the heap path. Implement it for a fieldless enum of your own to pack it too:
 ///
 /// ```
 /// # use status_runtime as fast_status;
@@ -59,22 +62,22 @@ pub trait Pack: Copy + 'static {
     #[doc(hidden)]
     const __SHARED: bool = false;
 
-    /// The value's bits in `width` bits: [`BITS`](Self::BITS), or a shared type's share. Used by
-    /// the runtime.
+    /// The value's bits in `width` bits: [`BITS`](Self::BITS), or a shared type's share (up
+    /// to 52 bits). Used by the runtime.
     #[doc(hidden)]
     #[inline]
-    fn __pack_in(self, width: u32) -> Option<u32> {
+    fn __pack_in(self, width: u32) -> Option<u64> {
         let _ = width;
-        self.pack()
+        self.pack().map(u64::from)
     }
 
     /// The value `__pack_in(width)` made `bits` from. Used by the runtime.
     #[doc(hidden)]
     #[inline]
     #[must_use]
-    fn __unpack_from(bits: u32, width: u32) -> Option<Self> {
+    fn __unpack_from(bits: u64, width: u32) -> Option<Self> {
         let _ = width;
-        Self::unpack(bits)
+        Self::unpack(u32::try_from(bits).ok()?)
     }
 }
 
@@ -119,7 +122,7 @@ macro_rules! pack_signed {
 }
 
 /// `Pack` for an integer of 32 bits or more, through `$wide`: its value packs when it fits in
-/// the field's share of the word (all 32 bits for a variant's only field), as `$pack_in` and
+/// the field's share of the word (all its field bits for a variant's only field), as `$pack_in` and
 /// `$unpack_from` write and read it in that many bits.
 macro_rules! pack_shared {
     ($($ty:ty => $wide:ty, $pack_in:ident, $unpack_from:ident;)*) => {$(
@@ -129,21 +132,23 @@ macro_rules! pack_shared {
 
             #[inline]
             fn pack(self) -> Option<u32> {
-                self.__pack_in(32)
+                // Exact: in 32 bits.
+                #[allow(clippy::cast_possible_truncation)]
+                self.__pack_in(32).map(|bits| bits as u32)
             }
 
             #[inline]
             fn unpack(bits: u32) -> Option<Self> {
-                Self::__unpack_from(bits, 32)
+                Self::__unpack_from(u64::from(bits), 32)
             }
 
             #[inline]
-            fn __pack_in(self, width: u32) -> Option<u32> {
+            fn __pack_in(self, width: u32) -> Option<u64> {
                 $pack_in(<$wide>::try_from(self).ok()?, width)
             }
 
             #[inline]
-            fn __unpack_from(bits: u32, width: u32) -> Option<Self> {
+            fn __unpack_from(bits: u64, width: u32) -> Option<Self> {
                 Self::try_from($unpack_from(bits, width)?).ok()
             }
         }
@@ -161,12 +166,13 @@ pack_shared! {
     isize => i64, pack_signed_in, unpack_signed_from;
 }
 
+/// The most bits a field can take: all of a wide packed word's.
+const MAX_WIDTH: u32 = WIDE_FIELD_BITS;
+
 /// `value`'s bits in `width` bits, if it is below `2^width`.
 #[inline]
-fn pack_unsigned_in(value: u64, width: u32) -> Option<u32> {
-    // Exact: below `2^width`, and `width <= 32`.
-    #[allow(clippy::cast_possible_truncation)]
-    (width <= 32 && value >> width == 0).then_some(value as u32)
+fn pack_unsigned_in(value: u64, width: u32) -> Option<u64> {
+    (width <= MAX_WIDTH && value >> width == 0).then_some(value)
 }
 
 /// The value whose `width` bits are `bits` (masked to `width` already).
@@ -175,23 +181,23 @@ fn pack_unsigned_in(value: u64, width: u32) -> Option<u32> {
     clippy::unnecessary_wraps,
     reason = "the same signature as `unpack_signed_from`, for `pack_shared!`"
 )]
-fn unpack_unsigned_from(bits: u32, _: u32) -> Option<u64> {
-    Some(u64::from(bits))
+fn unpack_unsigned_from(bits: u64, _: u32) -> Option<u64> {
+    Some(bits)
 }
 
 /// `value`'s two's complement bits in `width` bits, if it fits there (`-2^(width-1)` up to
 /// `2^(width-1) - 1`; only zero in no bits).
 #[inline]
-fn pack_signed_in(value: i64, width: u32) -> Option<u32> {
+fn pack_signed_in(value: i64, width: u32) -> Option<u64> {
     match width {
         0 => (value == 0).then_some(0),
-        1..=32 => {
+        1..=MAX_WIDTH => {
             let half = 1_i64 << (width - 1);
-            // Exact: the value fits in `width <= 32` bits, and the mask keeps those.
-            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            // The two's complement bits, which the mask keeps `width` of.
+            #[allow(clippy::cast_sign_loss)]
             (-half..half)
                 .contains(&value)
-                .then(|| (value as u64 & ((1_u64 << width) - 1)) as u32)
+                .then(|| value as u64 & ((1_u64 << width) - 1))
         }
         _ => None,
     }
@@ -199,17 +205,17 @@ fn pack_signed_in(value: i64, width: u32) -> Option<u32> {
 
 /// The value whose `width` two's complement bits are `bits`.
 #[inline]
-fn unpack_signed_from(bits: u32, width: u32) -> Option<i64> {
+fn unpack_signed_from(bits: u64, width: u32) -> Option<i64> {
     match width {
         0 => (bits == 0).then_some(0),
-        1..=32 => {
-            let unused = 32 - width;
+        1..=MAX_WIDTH => {
+            let unused = 64 - width;
             // The sign bit moved to the top and back with an arithmetic shift, which copies it.
             #[allow(
                 clippy::cast_possible_wrap,
                 reason = "the two's complement bits, on purpose"
             )]
-            Some(i64::from(((bits << unused) as i32) >> unused))
+            Some(((bits << unused) as i64) >> unused)
         }
         _ => None,
     }
@@ -284,17 +290,19 @@ impl<T> Default for Field<T> {
 pub enum Width {
     /// Always this many: the type's [`Pack::BITS`].
     Fixed(u32),
-    /// A share of what the variant's fixed-width fields leave of 32 bits, split equally among
-    /// its shared fields (an integer of 32 bits or more: [`Pack::__SHARED`]).
+    /// A share of what the variant's fixed-width fields leave of the word's field bits, split
+    /// equally among its shared fields (an integer of 32 bits or more: [`Pack::__SHARED`]).
     Shared,
 }
 
 /// The bits each shared field of a variant gets, from all its fields' widths (`None` for a
-/// field that does not pack): `None` when the variant does not pack.
+/// field that does not pack) and the `bits` its type's packed words hold: `None` when the
+/// variant does not pack.
 ///
-/// The fields' types are constants where this is called, so it folds to a constant.
+/// The fields' types and the bits are constants where this is called, so it folds to a
+/// constant.
 #[inline]
-fn share_of(widths: &[Option<Width>]) -> Option<u32> {
+fn share_of(widths: &[Option<Width>], bits: u32) -> Option<u32> {
     let (mut fixed, mut shared) = (0_u32, 0_u32);
     for width in widths {
         match (*width)? {
@@ -303,10 +311,10 @@ fn share_of(widths: &[Option<Width>]) -> Option<u32> {
         }
     }
     // A shared field takes one bit at least.
-    if fixed.checked_add(shared)? > 32 {
+    if fixed.checked_add(shared)? > bits {
         return None;
     }
-    Some((32 - fixed).checked_div(shared).unwrap_or(0))
+    Some((bits - fixed).checked_div(shared).unwrap_or(0))
 }
 
 /// The bits a field of type `T` takes, given the variant's share.
@@ -320,8 +328,9 @@ pub trait PackField<T> {
     /// How many bits the field takes.
     fn __fs_width(self) -> Option<Width>;
 
-    /// The fields so far in `packer` and this one, or `None` if this value does not fit.
-    fn __fs_pack(self, value: &T, packer: Packer) -> Option<Packer>;
+    /// Adds this field to the fields so far in `packer`, which gives up if the value does not
+    /// fit.
+    fn __fs_pack(self, value: &T, packer: &mut Packer);
 
     /// The field, from the packed fields.
     fn __fs_unpack(self, fields: &mut Unpacker) -> Option<T>;
@@ -338,9 +347,11 @@ impl<T: Pack> PackField<T> for &&Field<T> {
     }
 
     #[inline]
-    fn __fs_pack(self, value: &T, packer: Packer) -> Option<Packer> {
-        let width = width_of::<T>(packer.share);
-        packer.push(width, value.__pack_in(width)?)
+    fn __fs_pack(self, value: &T, packer: &mut Packer) {
+        if let Some(share) = packer.share {
+            let width = width_of::<T>(share);
+            packer.push(width, value.__pack_in(width));
+        }
     }
 
     #[inline]
@@ -355,8 +366,8 @@ pub trait OpaqueField<T> {
     /// `None`: the variant does not pack.
     fn __fs_width(self) -> Option<Width>;
 
-    /// `None`: the variant does not pack.
-    fn __fs_pack(self, value: &T, packer: Packer) -> Option<Packer>;
+    /// Nothing: a variant with such a field does not pack, as its widths said already.
+    fn __fs_pack(self, value: &T, packer: &mut Packer);
 
     /// `None`: a variant with such a field is never packed.
     fn __fs_unpack(self, fields: &mut Unpacker) -> Option<T>;
@@ -369,8 +380,8 @@ impl<T> OpaqueField<T> for &Field<T> {
     }
 
     #[inline]
-    fn __fs_pack(self, _: &T, _: Packer) -> Option<Packer> {
-        None
+    fn __fs_pack(self, _: &T, packer: &mut Packer) {
+        packer.share = None;
     }
 
     #[inline]
@@ -379,48 +390,55 @@ impl<T> OpaqueField<T> for &Field<T> {
     }
 }
 
-/// A variant's fields packed one after the other, lowest bits first.
+/// A variant's fields packed one after the other, lowest bits first, in straight-line code
+/// (`new`, one `__fs_pack` per field, `finish`): once a field does not fit, the packer has
+/// given up, the later fields are skipped and `finish` says the variant goes to the heap.
 #[derive(Clone, Copy, Debug)]
 pub struct Packer {
     bits: u64,
     width: u32,
-    /// The bits each shared field takes.
-    share: u32,
+    /// The bits the type's packed words hold.
+    limit: u32,
+    /// The bits each shared field takes; `None` once the packer has given up.
+    share: Option<u32>,
 }
 
 impl Packer {
-    /// No fields yet, of a variant whose fields take `widths`; `None` if they cannot pack.
+    /// No fields yet, of a variant whose fields take `widths`, in the `bits` of fields its
+    /// type's packed words hold (`packed_field_bits`); given up already if they cannot pack.
     #[inline]
     #[must_use]
-    pub fn new<const N: usize>(widths: [Option<Width>; N]) -> Option<Self> {
-        Some(Self {
+    pub fn new<const N: usize>(widths: [Option<Width>; N], bits: u32) -> Self {
+        Self {
             bits: 0,
             width: 0,
-            share: share_of(&widths)?,
-        })
-    }
-
-    /// The fields so far and one of `width` bits, or `None` if they no longer fit in 32 bits.
-    #[inline]
-    fn push(self, width: u32, bits: u32) -> Option<Self> {
-        let total = self.width + width;
-        if total > 32 {
-            return None;
+            limit: bits,
+            share: share_of(&widths, bits),
         }
-        Some(Self {
-            bits: self.bits | u64::from(bits) << self.width,
-            width: total,
-            share: self.share,
-        })
     }
 
-    /// The packed fields.
+    /// Adds a field of `width` bits, `bits` (`None` for a value that does not fit in them);
+    /// gives up if it does not fit, or the fields no longer fit in the word.
+    #[inline]
+    fn push(&mut self, width: u32, bits: Option<u64>) {
+        let total = self.width + width;
+        match bits {
+            Some(bits) if total <= self.limit => {
+                self.bits |= bits << self.width;
+                self.width = total;
+            }
+            _ => self.share = None,
+        }
+    }
+
+    /// The packed fields, or the heap if the packer gave up.
     #[inline]
     #[must_use]
     pub fn finish(self) -> Packing {
-        // Exact: at most 32 bits were pushed.
-        #[allow(clippy::cast_possible_truncation)]
-        Packing::Fields(self.bits as u32)
+        match self.share {
+            Some(_) => Packing::Fields(self.bits),
+            None => Packing::Heap,
+        }
     }
 }
 
@@ -433,26 +451,23 @@ pub struct Unpacker {
 }
 
 impl Unpacker {
-    /// The packed `fields` of a variant whose fields take `widths` (as [`Packer::new`] was
-    /// given them); `None` if they cannot pack.
+    /// The packed `fields` of a variant whose fields take `widths` in `bits` (as
+    /// [`Packer::new`] was given them); `None` if they cannot pack.
     #[inline]
     #[must_use]
-    pub fn new<const N: usize>(fields: u32, widths: [Option<Width>; N]) -> Option<Self> {
+    pub fn new<const N: usize>(fields: u64, widths: [Option<Width>; N], bits: u32) -> Option<Self> {
         Some(Self {
-            fields: u64::from(fields),
-            share: share_of(&widths)?,
+            fields,
+            share: share_of(&widths, bits)?,
         })
     }
 
     /// The next `width` bits.
-    fn take(&mut self, width: u32) -> Option<u32> {
-        if width > 32 {
+    fn take(&mut self, width: u32) -> Option<u64> {
+        if width > MAX_WIDTH {
             return None;
         }
-        let mask = (1_u64 << width) - 1;
-        // Exact: masked to at most 32 bits.
-        #[allow(clippy::cast_possible_truncation)]
-        let bits = (self.fields & mask) as u32;
+        let bits = self.fields & ((1_u64 << width) - 1);
         self.fields >>= width;
         Some(bits)
     }
@@ -465,23 +480,24 @@ pub enum Packing {
     /// A variant without fields: the inline code says it all.
     Code,
     /// The fields, packed.
-    Fields(u32),
+    Fields(u64),
     /// Fields that do not pack.
     Heap,
 }
 
 /// The word of a variant that needs no allocation: its code alone, or its fields packed beside
-/// it (where the target's word has room); `None` for a variant that goes to the heap.
+/// it in the layout of its type, whose packed words hold `field_bits` (where the target's word
+/// has room); `None` for a variant that goes to the heap.
 #[inline(always)]
 #[allow(
     clippy::inline_always,
     reason = "inlined into each cold constructor, where the packing of its variant folds away"
 )]
 #[must_use]
-pub fn word_of(raw: u32, packing: Packing) -> Option<Repr> {
+pub fn word_of(raw: u32, packing: Packing, field_bits: u32) -> Option<Repr> {
     match packing {
         Packing::Code => Some(Repr::inline(raw)),
-        Packing::Fields(fields) => Repr::packed(raw, fields),
+        Packing::Fields(fields) => Repr::packed(raw, fields, field_bits),
         Packing::Heap => None,
     }
 }
@@ -532,41 +548,57 @@ mod tests {
     }
 
     #[test]
-    fn fields_pack_and_unpack_in_order_up_to_32_bits() {
-        let packer = Packer::new(widths!(u8, bool, char))
-            .and_then(|p| (&&Field::<u8>::new()).__fs_pack(&0xAB, p))
-            .and_then(|p| (&&Field::<bool>::new()).__fs_pack(&true, p))
-            .and_then(|p| (&&Field::<char>::new()).__fs_pack(&'é', p))
-            .expect("30 bits fit");
+    fn fields_pack_and_unpack_in_order_up_to_the_word_s_bits() {
+        let mut packer = Packer::new(widths!(u8, bool, char), 31);
+        (&&Field::<u8>::new()).__fs_pack(&0xAB, &mut packer);
+        (&&Field::<bool>::new()).__fs_pack(&true, &mut packer);
+        (&&Field::<char>::new()).__fs_pack(&'é', &mut packer);
         let Packing::Fields(bits) = packer.finish() else {
-            panic!("packed");
+            panic!("30 bits fit");
         };
-        let mut fields = Unpacker::new(bits, widths!(u8, bool, char)).expect("they pack");
+        let mut fields = Unpacker::new(bits, widths!(u8, bool, char), 31).expect("they pack");
         assert_eq!((&&Field::<u8>::new()).__fs_unpack(&mut fields), Some(0xAB));
         assert_eq!(
             (&&Field::<bool>::new()).__fs_unpack(&mut fields),
             Some(true)
         );
         assert_eq!((&&Field::<char>::new()).__fs_unpack(&mut fields), Some('é'));
-        // A field that does not pack, or fixed widths past 32 bits, never fit.
-        assert!(Packer::new(widths!(u8, &'static str)).is_none());
-        assert!(Packer::new(widths!(u16, u16, bool)).is_none());
-        assert!(Packer::new(widths!(u16, u16, u32)).is_none());
+        // A field that does not pack, or fixed widths past the word's bits, never fit.
+        assert_eq!(
+            Packer::new(widths!(u8, &'static str), 52).finish(),
+            Packing::Heap
+        );
+        assert_eq!(
+            Packer::new(widths!(u16, u16, bool), 31).finish(),
+            Packing::Heap
+        );
+        assert_eq!(
+            Packer::new(widths!(u16, u16, u32), 31).finish(),
+            Packing::Heap
+        );
+        // A field that does not pack gives the packer up, whatever follows.
+        let mut packer = Packer::new(widths!(u8, u8), 31);
+        (&Field::<u8>::new()).__fs_pack(&1, &mut packer);
+        (&&Field::<u8>::new()).__fs_pack(&2, &mut packer);
+        assert_eq!(packer.finish(), Packing::Heap);
     }
 
-    /// Packs `(a, b)` as a variant of two fields of types `A` and `B`, and reads them back.
-    fn pack_pair<A, B>(a: A, b: B) -> Option<(A, B)>
-    where
-        A: Pack,
-        B: Pack,
-    {
-        let packer = Packer::new(widths!(A, B))
-            .and_then(|p| (&&Field::<A>::new()).__fs_pack(&a, p))
-            .and_then(|p| (&&Field::<B>::new()).__fs_pack(&b, p))?;
+    /// Packs `(a, b)` as a variant of two fields of types `A` and `B` in a narrow word (31
+    /// bits of fields), and reads them back.
+    fn pack_pair<A: Pack, B: Pack>(a: A, b: B) -> Option<(A, B)> {
+        pack_pair_in(31, a, b)
+    }
+
+    /// The same in a word with `bits` of fields.
+    fn pack_pair_in<A: Pack, B: Pack>(bits: u32, a: A, b: B) -> Option<(A, B)> {
+        let limit = bits;
+        let mut packer = Packer::new(widths!(A, B), limit);
+        (&&Field::<A>::new()).__fs_pack(&a, &mut packer);
+        (&&Field::<B>::new()).__fs_pack(&b, &mut packer);
         let Packing::Fields(bits) = packer.finish() else {
-            panic!("packed");
+            return None;
         };
-        let mut fields = Unpacker::new(bits, widths!(A, B))?;
+        let mut fields = Unpacker::new(bits, widths!(A, B), limit)?;
         let a = (&&Field::<A>::new()).__fs_unpack(&mut fields)?;
         let b = (&&Field::<B>::new()).__fs_unpack(&mut fields)?;
         Some((a, b))
@@ -574,58 +606,90 @@ mod tests {
 
     #[test]
     fn wide_integers_share_the_bits_the_other_fields_leave() {
-        // Two: 16 bits each.
+        // A narrow word, 31 bits. Two: 15 bits each.
         assert_eq!(pack_pair(4_usize, 3_usize), Some((4, 3)));
-        assert_eq!(pack_pair(0xFFFF_usize, 0_u64), Some((0xFFFF, 0)));
-        assert_eq!(pack_pair(0x1_0000_usize, 0_usize), None);
-        assert_eq!(pack_pair(0_u64, 0x1_0000_u64), None);
+        assert_eq!(pack_pair(0x7FFF_usize, 0_u64), Some((0x7FFF, 0)));
+        assert_eq!(pack_pair(0x8000_usize, 0_usize), None);
+        assert_eq!(pack_pair(0_u64, 0x8000_u64), None);
         assert_eq!(
-            pack_pair(-0x8000_i64, 0x7FFF_isize),
-            Some((-0x8000, 0x7FFF))
+            pack_pair(-0x4000_i64, 0x3FFF_isize),
+            Some((-0x4000, 0x3FFF))
         );
-        assert_eq!(pack_pair(-0x8001_i64, 0_isize), None);
-        assert_eq!(pack_pair(0x8000_i64, 0_isize), None);
-        // Beside a fixed field: the rest of the 32 bits.
-        assert_eq!(pack_pair(0xFF_u8, 0xFF_FFFF_u64), Some((0xFF, 0xFF_FFFF)));
-        assert_eq!(pack_pair(0_u8, 0x100_0000_u64), None);
-        assert_eq!(pack_pair(-0x80_0000_i64, 7_u8), Some((-0x80_0000, 7)));
-        assert_eq!(pack_pair(0x80_0000_i64, 7_u8), None);
+        assert_eq!(pack_pair(-0x4001_i64, 0_isize), None);
+        assert_eq!(pack_pair(0x4000_i64, 0_isize), None);
+        // Beside a fixed field: the rest of the 31 bits.
+        assert_eq!(pack_pair(0xFF_u8, 0x7F_FFFF_u64), Some((0xFF, 0x7F_FFFF)));
+        assert_eq!(pack_pair(0_u8, 0x80_0000_u64), None);
+        assert_eq!(pack_pair(-0x40_0000_i64, 7_u8), Some((-0x40_0000, 7)));
+        assert_eq!(pack_pair(0x40_0000_i64, 7_u8), None);
         assert_eq!(
-            pack_pair(-0x4000_0000_i64, true),
-            Some((-0x4000_0000, true))
+            pack_pair(-0x2000_0000_i64, true),
+            Some((-0x2000_0000, true))
         );
-        assert_eq!(pack_pair(0x4000_0000_i64, true), None);
-        // 32-bit integers share too: beside a byte, 24 bits; two, 16 each.
-        assert_eq!(pack_pair(0xFF_FFFF_u32, 1_u8), Some((0xFF_FFFF, 1)));
-        assert_eq!(pack_pair(0x100_0000_u32, 1_u8), None);
-        assert_eq!(pack_pair(-0x8000_i32, 0xFFFF_u32), Some((-0x8000, 0xFFFF)));
-        assert_eq!(pack_pair(-0x8001_i32, 0_u32), None);
-        // Alone: all 32, as before.
-        assert_eq!(pack_pair(u32::MAX, ()), Some((u32::MAX, ())));
-        assert_eq!(pack_pair(i32::MIN, ()), Some((i32::MIN, ())));
+        assert_eq!(pack_pair(0x2000_0000_i64, true), None);
+        // 32-bit integers share too: beside a byte, 23 bits; two, 15 each.
+        assert_eq!(pack_pair(0x7F_FFFF_u32, 1_u8), Some((0x7F_FFFF, 1)));
+        assert_eq!(pack_pair(0x80_0000_u32, 1_u8), None);
+        assert_eq!(pack_pair(-0x4000_i32, 0x7FFF_u32), Some((-0x4000, 0x7FFF)));
+        assert_eq!(pack_pair(-0x4001_i32, 0_u32), None);
+        // Alone: all 31.
+        assert_eq!(pack_pair(i32::MAX as u32, ()), Some((i32::MAX as u32, ())));
+        assert_eq!(pack_pair(1_u32 << 31, ()), None);
+        assert_eq!(pack_pair(-(1_i32 << 30), ()), Some((-(1 << 30), ())));
+        assert_eq!(pack_pair(i32::MIN, ()), None);
         assert_eq!(
-            pack_pair(u64::from(u32::MAX), ()),
-            Some((u64::from(u32::MAX), ()))
+            pack_pair(u64::from(i32::MAX as u32), ()),
+            Some((u64::from(i32::MAX as u32), ()))
         );
-        assert_eq!(
-            pack_pair(i64::from(i32::MIN), ()),
-            Some((i64::from(i32::MIN), ()))
-        );
-        // Three: 10 bits each (the two left over go unused).
-        let packer = Packer::new(widths!(u64, u64, u64)).expect("they pack");
+        // Three: 10 bits each (the one left over goes unused).
         let three = |value: u64| {
-            Some(packer)
-                .and_then(|p| (&&Field::<u64>::new()).__fs_pack(&1, p))
-                .and_then(|p| (&&Field::<u64>::new()).__fs_pack(&value, p))
-                .and_then(|p| (&&Field::<u64>::new()).__fs_pack(&2, p))
+            let mut packer = Packer::new(widths!(u64, u64, u64), 31);
+            (&&Field::<u64>::new()).__fs_pack(&1, &mut packer);
+            (&&Field::<u64>::new()).__fs_pack(&value, &mut packer);
+            (&&Field::<u64>::new()).__fs_pack(&2, &mut packer);
+            packer.finish()
         };
-        assert!(three(1023).is_some());
-        assert!(three(1024).is_none());
+        assert_eq!(three(1023), Packing::Fields(1 | 1023 << 10 | 2 << 20));
+        assert_eq!(three(1024), Packing::Heap);
+    }
+
+    #[test]
+    fn a_wide_word_gives_wide_integers_52_bits() {
+        // Two: 26 bits each, what a parser's `TooBig { size, len }` needs.
+        assert_eq!(pack_pair_in(52, 100_000_usize, 8_usize), Some((100_000, 8)));
+        let below = (1_usize << 26) - 1;
+        assert_eq!(pack_pair_in(52, below, below), Some((below, below)));
+        assert_eq!(pack_pair_in(52, below + 1, 0_usize), None);
+        assert_eq!(pack_pair_in(52, 0_u64, 1_u64 << 26), None);
+        assert_eq!(
+            pack_pair_in(52, -(1_i64 << 25), (1_isize << 25) - 1),
+            Some((-(1 << 25), (1 << 25) - 1))
+        );
+        assert_eq!(pack_pair_in(52, 1_i64 << 25, 0_isize), None);
+        // Alone: 52 bits.
+        assert_eq!(
+            pack_pair_in(52, (1_u64 << 52) - 1, ()),
+            Some(((1 << 52) - 1, ()))
+        );
+        assert_eq!(pack_pair_in(52, 1_u64 << 52, ()), None);
+        assert_eq!(
+            pack_pair_in(52, i64::MIN >> 12, ()),
+            Some((i64::MIN >> 12, ()))
+        );
+        assert_eq!(pack_pair_in(52, u32::MAX, ()), Some((u32::MAX, ())));
+        // Beside a byte: 44 bits.
+        assert_eq!(
+            pack_pair_in(52, 0xFF_u8, (1_u64 << 44) - 1),
+            Some((0xFF, (1 << 44) - 1))
+        );
+        assert_eq!(pack_pair_in(52, 0_u8, 1_u64 << 44), None);
+        // Fixed widths: up to 52 together.
+        assert_eq!(pack_pair_in(52, 'é', u16::MAX), Some(('é', u16::MAX)));
     }
 
     #[test]
     fn signed_values_come_back_from_every_width() {
-        for width in 0..=32 {
+        for width in 0..=super::MAX_WIDTH {
             let (min, max) = match width {
                 0 => (0, 0),
                 _ => (-(1_i64 << (width - 1)), (1_i64 << (width - 1)) - 1),
@@ -633,7 +697,7 @@ mod tests {
             for value in [min, -1, 0, 1, max] {
                 if (min..=max).contains(&value) {
                     let bits = super::pack_signed_in(value, width).expect("fits");
-                    assert!(u64::from(bits) < 1 << width, "{value} in {width}");
+                    assert!(bits < 1 << width, "{value} in {width}");
                     assert_eq!(super::unpack_signed_from(bits, width), Some(value));
                 }
             }

@@ -7,7 +7,8 @@ use core::mem::ManuallyDrop;
 use core::ops::Deref;
 
 use super::Kind;
-use crate::repr::Repr;
+use crate::repr::{Repr, inline_bits, packed_bits, packed_fields_of};
+use crate::traits::Code;
 
 /// What `kind()` returns: the variant a status was made from, borrowed from the status or, for
 /// fields packed into the word, unpacked into a copy. `as_deref()` on the `Option` gives
@@ -85,42 +86,48 @@ pub enum KindPlace<'a, K> {
 }
 
 /// A raw code and, if the variant has them, its packed fields, in one `u64`, so that a
-/// [`KindPlace`] comes back from a call in two registers: the code in the low 31 bits (raw codes
-/// take 30), whether there are fields in bit 31, the fields in the high 32 bits.
+/// [`KindPlace`] comes back from a call in two registers: the bits of an inline word of the
+/// code, or of a packed word of the code and the fields (on every target), in the layout of
+/// its type, whose own reads give them back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CodeFields(u64);
 
 impl CodeFields {
-    /// Set when there are fields.
-    const HAS_FIELDS: u64 = 1 << 31;
-
-    /// `raw` (its low 31 bits) and `fields`.
+    /// The code and fields `repr`'s word holds (none for a static word).
     #[inline]
     #[must_use]
-    pub fn new(raw: u32, fields: Option<u32>) -> Self {
-        let raw = u64::from(raw) & (Self::HAS_FIELDS - 1);
-        Self(match fields {
-            Some(fields) => raw | Self::HAS_FIELDS | u64::from(fields) << 32,
-            None => raw,
-        })
+    pub(crate) fn of_word(repr: &Repr) -> Self {
+        Self(repr.code_bits())
     }
 
-    /// The raw code.
+    /// `raw` and `fields`, of a type whose packed words hold `field_bits` (`fields` came from
+    /// a packed word of `raw` of that type, so they fit one).
     #[inline]
     #[must_use]
-    pub fn raw(self) -> u32 {
-        #[allow(clippy::cast_possible_truncation, reason = "31 bits")]
-        let raw = (self.0 & (Self::HAS_FIELDS - 1)) as u32;
+    pub fn new(raw: u32, fields: Option<u64>, field_bits: u32) -> Self {
+        Self(
+            match fields.and_then(|fields| packed_bits(raw, fields, field_bits)) {
+                Some(bits) => bits,
+                None => inline_bits(raw),
+            },
+        )
+    }
+
+    /// The raw code, of a type whose codes `mask` reads.
+    #[inline]
+    #[must_use]
+    pub fn raw_in(self, mask: u32) -> u32 {
+        // Exact: masked to 30 bits at most.
+        #[allow(clippy::cast_possible_truncation)]
+        let raw = (self.0 >> 2) as u32 & mask;
         raw
     }
 
-    /// The packed fields, if any.
+    /// The packed fields, if any, of a type whose packed words hold `field_bits`.
     #[inline]
     #[must_use]
-    pub fn fields(self) -> Option<u32> {
-        #[allow(clippy::cast_possible_truncation, reason = "the high 32 bits")]
-        let fields = (self.0 >> 32) as u32;
-        (self.0 & Self::HAS_FIELDS != 0).then_some(fields)
+    pub fn fields_in(self, field_bits: u32) -> Option<u64> {
+        packed_fields_of(self.0, field_bits)
     }
 }
 
@@ -132,9 +139,18 @@ pub fn kind_of<K: Kind>(repr: &Repr) -> Option<KindRef<'_, K>> {
     match repr.kind_place::<K>() {
         KindPlace::Value(kind) => Some(KindRef::Borrowed(kind)),
         KindPlace::Fields(at) => {
-            K::unpack(at.raw(), at.fields()).map(|kind| KindRef::Unpacked(ManuallyDrop::new(kind)))
+            unpack::<K>(at).map(|kind| KindRef::Unpacked(ManuallyDrop::new(kind)))
         }
     }
+}
+
+/// The variant of kind `K` that `at` holds: its code and any fields, read in `K`'s layout.
+#[inline]
+fn unpack<K: Kind>(at: CodeFields) -> Option<K> {
+    K::unpack(
+        at.raw_in(<K::Code as Code>::__CODE_MASK),
+        at.fields_in(K::FIELD_BITS),
+    )
 }
 
 /// The kind a status holds, as an owned value: the stored value moved out (what is left of the
@@ -146,7 +162,7 @@ pub fn kind_of<K: Kind>(repr: &Repr) -> Option<KindRef<'_, K>> {
 #[must_use]
 pub fn take_kind<K: Kind>(repr: &mut Repr) -> Option<K> {
     if let KindPlace::Fields(at) = repr.kind_place::<K>() {
-        return K::unpack(at.raw(), at.fields());
+        return unpack::<K>(at);
     }
     // A stored value (there is none without `alloc`).
     #[cfg(feature = "alloc")]
@@ -201,11 +217,29 @@ mod tests {
 
     #[test]
     fn code_fields_keep_the_code_and_the_fields_apart() {
-        let max_code = crate::repr::MAX_RAW_CODE;
-        for raw in [0, 1, 5, max_code] {
-            for fields in [None, Some(0), Some(1), Some(0x8000_0000), Some(u32::MAX)] {
-                let at = CodeFields::new(raw, fields);
-                assert_eq!((at.raw(), at.fields()), (raw, fields));
+        use crate::repr::{
+            MAX_RAW_CODE, NARROW_FIELD_BITS, WIDE_CODE_MASK, WIDE_CODES, WIDE_FIELD_BITS,
+        };
+        let narrow_fields = [0, 1, 0x4000_0000, (1 << 31) - 1];
+        for (mask, bits, raws, fields) in [
+            (
+                MAX_RAW_CODE,
+                NARROW_FIELD_BITS,
+                [0, 5, WIDE_CODES, MAX_RAW_CODE],
+                narrow_fields,
+            ),
+            (
+                WIDE_CODE_MASK,
+                WIDE_FIELD_BITS,
+                [0, 1, 5, WIDE_CODES - 1],
+                [0, 1, 1 << 32, (1 << 52) - 1],
+            ),
+        ] {
+            for raw in raws {
+                for fields in fields.map(Some).into_iter().chain([None]) {
+                    let at = CodeFields::new(raw, fields, bits);
+                    assert_eq!((at.raw_in(mask), at.fields_in(bits)), (raw, fields));
+                }
             }
         }
     }

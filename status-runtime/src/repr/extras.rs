@@ -433,8 +433,37 @@ pub(crate) struct Extras {
 /// original's value.
 #[derive(Clone)]
 pub(crate) enum KindHolder {
-    Packed(u32),
+    Packed(PackedFields),
     Value(ValueShare),
+}
+
+/// A packed word's fields (up to 52 bits), kept as two `u32` halves: aligned to 4, so that the
+/// extras that hold them are laid out as with a 32-bit field. With a `u64` here, the extras a
+/// code builds in place for its first context line are assembled on the stack and copied in
+/// two parts (`compare`'s context4 row measures it).
+#[derive(Clone, Copy)]
+pub(crate) struct PackedFields {
+    low: u32,
+    high: u32,
+}
+
+impl PackedFields {
+    /// The halves of `fields`.
+    #[inline]
+    pub(crate) fn new(fields: u64) -> Self {
+        // Exact: the low and the high half.
+        #[allow(clippy::cast_possible_truncation)]
+        Self {
+            low: fields as u32,
+            high: (fields >> 32) as u32,
+        }
+    }
+
+    /// The fields.
+    #[inline]
+    pub(crate) fn get(self) -> u64 {
+        u64::from(self.high) << 32 | u64::from(self.low)
+    }
 }
 
 impl Drop for Extras {
@@ -514,6 +543,7 @@ impl Extras {
     }
 
     /// Extras that hold `kind` and nothing else.
+    #[inline]
     pub(crate) fn of_kind(kind: Option<KindHolder>) -> Self {
         let mut extras = Self::default();
         extras.kind = kind;

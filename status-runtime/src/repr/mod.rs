@@ -10,11 +10,19 @@
 //! | heap   | `00` | nothing: the word is the address of a refcounted payload       | cold path |
 //! | static | `01` | the address of a `&'static StaticStatus`, plus one              | nothing   |
 //! | inline | `10` | the raw code, shifted left by two; no pointer, no provenance    | nothing   |
-//! | packed | `11` | 64-bit only: a variant's fields (the upper 32 bits) and its code | nothing   |
+//! | packed | `11` | 64-bit only: a variant's code and its fields (below)               | nothing   |
 //!
 //! The heap tag is zero, so a heap word is the very pointer the allocator returned and the
 //! `Drop` fast path is one `test` of the two low bits and a branch. The packed tag keeps
 //! `from_code(X)` (an inline word, no fields) apart from a packed `X` whose fields are zero.
+//!
+//! A packed word has one of two layouts, told apart by its top bit, and a type makes one of
+//! them only: *wide* (set) for a type whose codes are all below [`WIDE_CODES`] (512), the code
+//! in bits 2..11 and 52 bits of fields in bits 11..63; *narrow* (clear) for any other, the code
+//! in bits 2..32 and 31 bits of fields in bits 32..63. So the code of an inline or narrow word
+//! is the 30 bits above the tag, and of any word of a wide type the 9 bits above it: the type's
+//! own reads ([`Repr::raw_code_in`] with its mask, its fields by its layout) stay a shift and a
+//! mask, and only reads that do not know the type look at the flag.
 //!
 //! # The rule for pointers
 //!
@@ -136,7 +144,7 @@ mod payload {
 #[cfg(feature = "alloc")]
 pub(crate) use extras::{
     ContextLine, ContextNode, ContextText, Detail, Extras, FREEZE_AT, Frozen, KindHolder, Next,
-    NodeSite, Source, Stored, Tail, ValueTail,
+    NodeSite, PackedFields, Source, Stored, Tail, ValueTail,
 };
 #[cfg(feature = "alloc")]
 pub use message::{MessageOf, message_of};
@@ -162,8 +170,106 @@ const _: () = assert!(TAG_INLINE & TAG_PACKED == TAG_INLINE && TAG_INLINE & TAG_
 /// the upper 30 bits of a word on 32-bit targets too.
 pub const MAX_RAW_CODE: u32 = (1 << 30) - 1;
 
-/// Where a packed word keeps a variant's fields: above its code.
+/// Where a narrow packed word keeps a variant's fields: above its code.
 const PACKED_SHIFT: u32 = 32;
+
+/// The bit that marks a packed word as wide (the word's top bit, on the 64-bit targets that
+/// have packed words), clear in a narrow one.
+const WIDE_FLAG: u64 = 1 << 63;
+
+/// The codes a wide packed word can hold: `0..WIDE_CODES`.
+pub const WIDE_CODES: u32 = 1 << 9;
+
+/// Where a wide packed word's fields start: above its code.
+const WIDE_SHIFT: u32 = 2 + WIDE_CODES.trailing_zeros();
+
+/// The bits of fields a wide packed word holds: all between its code and its flag.
+pub const WIDE_FIELD_BITS: u32 = 63 - WIDE_SHIFT;
+
+/// The bits of fields a narrow packed word holds: all between its code and its flag.
+pub const NARROW_FIELD_BITS: u32 = 63 - PACKED_SHIFT;
+
+/// The mask that reads the code of every word of a type whose codes are all below
+/// [`WIDE_CODES`] ([`Repr::raw_code_in`]).
+pub const WIDE_CODE_MASK: u32 = WIDE_CODES - 1;
+
+/// The bits of fields a type's packed words hold, from its code mask ([`code_mask`]): a type
+/// whose codes are all below [`WIDE_CODES`] makes wide packed words, any other narrow ones.
+#[must_use]
+pub const fn packed_field_bits(code_mask: u32) -> u32 {
+    if code_mask == WIDE_CODE_MASK {
+        WIDE_FIELD_BITS
+    } else {
+        NARROW_FIELD_BITS
+    }
+}
+
+/// The mask that reads every code of a type whose raw codes are `codes` (its
+/// [`Repr::raw_code_in`] argument): [`WIDE_CODE_MASK`] when they are all below
+/// [`WIDE_CODES`], else [`MAX_RAW_CODE`].
+#[must_use]
+pub const fn code_mask(codes: &[u32]) -> u32 {
+    let mut i = 0;
+    while i < codes.len() {
+        if codes[i] >= WIDE_CODES {
+            return MAX_RAW_CODE;
+        }
+        i += 1;
+    }
+    WIDE_CODE_MASK
+}
+
+/// The bits of a packed word for `raw` and `fields`, as a `u64` on every target, in the layout
+/// of a type whose packed words hold `field_bits` ([`packed_field_bits`]); `None` if they do
+/// not fit it.
+#[inline]
+#[must_use]
+pub(crate) const fn packed_bits(raw: u32, fields: u64, field_bits: u32) -> Option<u64> {
+    let code = (raw as u64) << 2 | TAG_PACKED as u64;
+    if field_bits == WIDE_FIELD_BITS {
+        if raw >= WIDE_CODES || fields >> WIDE_FIELD_BITS != 0 {
+            return None;
+        }
+        Some(code | fields << WIDE_SHIFT | WIDE_FLAG)
+    } else {
+        if raw > MAX_RAW_CODE || fields >> NARROW_FIELD_BITS != 0 {
+            return None;
+        }
+        Some(code | fields << PACKED_SHIFT)
+    }
+}
+
+/// The fields of the bits of a word of a type whose packed words hold `field_bits`: `None`
+/// unless it is a packed word.
+#[inline]
+#[must_use]
+pub(crate) const fn packed_fields_of(bits: u64, field_bits: u32) -> Option<u64> {
+    if bits & TAG_MASK as u64 != TAG_PACKED as u64 {
+        None
+    } else if field_bits == WIDE_FIELD_BITS {
+        Some((bits & !WIDE_FLAG) >> WIDE_SHIFT)
+    } else {
+        // The flag, clear, is the top bit.
+        Some(bits >> PACKED_SHIFT)
+    }
+}
+
+/// The bits of fields the packed word `bits` holds, by its flag.
+#[inline]
+const fn field_bits_of(bits: u64) -> u32 {
+    if bits & WIDE_FLAG == 0 {
+        NARROW_FIELD_BITS
+    } else {
+        WIDE_FIELD_BITS
+    }
+}
+
+/// The bits of an inline word of `raw`, as a `u64` on every target.
+#[inline]
+#[must_use]
+pub(crate) const fn inline_bits(raw: u32) -> u64 {
+    ((raw & MAX_RAW_CODE) as u64) << 2 | TAG_INLINE as u64
+}
 
 /// A word's bits as a `u64`: lossless, a word being at most 64 bits wide.
 #[inline]
@@ -249,19 +355,18 @@ impl Repr {
         Self::without_pointer(((raw & MAX_RAW_CODE) as usize) << 2 | TAG_INLINE)
     }
 
-    /// The packed state for `raw` and a variant's fields packed into `fields`, or `None` on a
-    /// target whose word has no room for them (32-bit).
+    /// The packed state for `raw` and a variant's fields packed into `fields`, in the layout of
+    /// a type whose packed words hold `field_bits` ([`packed_field_bits`]: wide or narrow), or
+    /// `None` if they do not fit it, or on a target whose word has no room for fields (32-bit).
     #[inline]
     #[must_use]
-    pub fn packed(raw: u32, fields: u32) -> Option<Self> {
+    pub fn packed(raw: u32, fields: u64, field_bits: u32) -> Option<Self> {
         // Not even zero fields: a packed word on a 32-bit target would hold no fields at all.
         if usize::BITS < 64 {
             return None;
         }
-        let fields = usize::try_from(u64::from(fields) << PACKED_SHIFT).ok()?;
-        Some(Self::without_pointer(
-            fields | ((raw & MAX_RAW_CODE) as usize) << 2 | TAG_PACKED,
-        ))
+        let bits = usize::try_from(packed_bits(raw, fields, field_bits)?).ok()?;
+        Some(Self::without_pointer(bits))
     }
 
     /// A word that is not a pointer: `word` has a non-zero tag.
@@ -326,28 +431,71 @@ impl Repr {
         Some(unsafe { &*ptr })
     }
 
-    /// The fields of a packed word.
+    /// The bits of this word if it holds its code (inline, packed), else of an inline word of
+    /// its code: what a type's own reads of a code and fields take.
     #[inline]
-    #[must_use]
-    pub fn packed_fields(&self) -> Option<u32> {
-        // Widened to 64 bits, so the shift is in range on every target (a 32-bit one has no
-        // packed words); the truncation is exact: a packed word holds 32 bits of fields above
-        // `PACKED_SHIFT`.
-        #[allow(clippy::cast_possible_truncation)]
-        (self.tag() == TAG_PACKED).then(|| (word_bits(self.0.addr().get()) >> PACKED_SHIFT) as u32)
+    pub(crate) fn code_bits(&self) -> u64 {
+        let bits = word_bits(self.0.addr().get());
+        if bits & TAG_INLINE as u64 != 0 {
+            bits
+        } else {
+            inline_bits(self.raw_code())
+        }
     }
 
-    /// The raw code, whatever the state.
+    /// The raw code and the fields of a word without a payload (inline, packed, static): one
+    /// read of its layout.
+    #[cfg(feature = "alloc")]
+    #[inline]
+    pub(crate) fn code_and_fields(&self) -> (u32, Option<u64>) {
+        let bits = word_bits(self.0.addr().get());
+        let field_bits = field_bits_of(bits);
+        match packed_fields_of(bits, field_bits) {
+            Some(fields) => {
+                let mask = if field_bits == WIDE_FIELD_BITS {
+                    WIDE_CODE_MASK
+                } else {
+                    MAX_RAW_CODE
+                };
+                // Exact: masked to 30 bits at most.
+                #[allow(clippy::cast_possible_truncation)]
+                ((bits >> 2) as u32 & mask, Some(fields))
+            }
+            None => (self.raw_code(), None),
+        }
+    }
+
+    /// The fields of a packed word, whatever its layout.
+    #[inline]
+    #[must_use]
+    pub fn packed_fields(&self) -> Option<u64> {
+        let bits = word_bits(self.0.addr().get());
+        packed_fields_of(bits, field_bits_of(bits))
+    }
+
+    /// The raw code, whatever the state and whatever the type.
     #[inline]
     #[must_use]
     pub fn raw_code(&self) -> u32 {
+        let bits = word_bits(self.0.addr().get());
+        let wide = bits & (WIDE_FLAG | TAG_MASK as u64) == WIDE_FLAG | TAG_PACKED as u64;
+        self.raw_code_in(if wide { WIDE_CODE_MASK } else { MAX_RAW_CODE })
+    }
+
+    /// The raw code of a word of a type whose codes `mask` reads (its `code_mask`): one shift
+    /// and a mask for a word that holds its code, as the type's own reads need.
+    #[inline]
+    #[must_use]
+    pub fn raw_code_in(&self, mask: u32) -> u32 {
         let word = self.0.addr().get();
         // Bit 1 is set in the two states that hold the code in the word (inline `10`, packed
         // `11`): one test for the common case.
         if word & TAG_INLINE != 0 {
-            // The code is the 30 bits above the tag; a packed word's fields are above it.
+            // The code is the bits above the tag that `mask` keeps: the 30 of an inline or
+            // narrow word (whose fields are above them), or a wide type's 9 (its inline codes
+            // are below `WIDE_CODES` too).
             #[allow(clippy::cast_possible_truncation)]
-            return (word >> 2) as u32 & MAX_RAW_CODE;
+            return (word >> 2) as u32 & mask;
         }
         // Laid out after the word's own code, which then falls through without a jump.
         cold_path();

@@ -49,7 +49,7 @@ pub enum KindErrorKind {
     /// 32 bits: packed into the word.
     #[error("offset {0:#x}")]
     Offset(u32),
-    /// Two `u64`s: packed when each fits in 16 bits, else on the heap.
+    /// Two `u64`s: packed when each fits in 26 bits, else on the heap.
     #[error("range {lo}..{hi}")]
     Range { lo: u64, hi: u64 },
     /// An owned string: on the heap.
@@ -222,11 +222,12 @@ impl KindModel {
     }
 
     /// Whether the kind rides in the word (on 64-bit targets): its fields pack, by their
-    /// types and, for `Range`'s two `u64`s, their values (16 bits each).
+    /// types and, for `Range`'s two `u64`s, their values (26 bits each: the enum's codes are
+    /// below 512, so its words have 52 bits for fields).
     fn packs(&self) -> bool {
         match self {
             KindModel::Offset(_) => true,
-            KindModel::Range(lo, hi) => *lo < 1 << 16 && *hi < 1 << 16,
+            KindModel::Range(lo, hi) => *lo < 1 << 26 && *hi < 1 << 26,
             KindModel::Named(_) | KindModel::Io(_) | KindModel::Custom => false,
         }
     }

@@ -35,9 +35,14 @@ fn kind_code() -> impl Strategy<Value = u8> {
     0..u8::try_from(KindErrorCode::ALL.len()).expect("a few codes")
 }
 
-/// A `u64` that fits in 16 bits as often as not, so that `Range` is packed or stored.
+/// A `u64` that fits in 26 bits as often as not, so that `Range` is packed or stored, up to
+/// and past the edge.
 fn wide() -> impl Strategy<Value = u64> {
-    prop_oneof![0..1_u64 << 16, any::<u64>()]
+    prop_oneof![
+        0..1_u64 << 26,
+        (1_u64 << 26) - 2..(1 << 26) + 2,
+        any::<u64>()
+    ]
 }
 
 fn creation() -> impl Strategy<Value = Creation> {

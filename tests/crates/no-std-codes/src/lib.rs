@@ -51,7 +51,7 @@ pub enum PacketKind {
         /// Where it was read.
         at: u8,
     },
-    /// Two `usize`s: packed when each fits in 16 bits (on `core` alone too), else on the heap.
+    /// Two `usize`s: packed when each fits in 26 bits (on `core` alone too), else on the heap.
     #[status(display = "want {want} bytes, got {got}")]
     Truncated {
         /// The bytes needed.

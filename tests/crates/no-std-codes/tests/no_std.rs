@@ -45,7 +45,7 @@ fn packed_fields_come_back_on_core_alone() {
         error.kind().as_deref(),
         Some(PacketKind::BadLength { len: 9, at: 0 })
     ));
-    // Two wide fields whose values fit in 16 bits each ride in the word too.
+    // Two wide fields whose values fit in 26 bits each ride in the word too.
     let truncated = Packet::truncated(40, 12);
     assert_eq!(truncated.to_string(), "want 40 bytes, got 12");
     assert!(matches!(
@@ -64,8 +64,8 @@ fn heap_fields_need_alloc() {
     if cfg!(feature = "alloc") {
         assert_eq!(error.kind().as_deref(), Some(&PacketKind::Protocol("legacy")));
         assert_eq!(error.to_string(), "unknown protocol legacy");
-        let big = Packet::truncated(1 << 16, 0);
-        assert_eq!(big.to_string(), "want 65536 bytes, got 0");
+        let big = Packet::truncated(1 << 26, 0);
+        assert_eq!(big.to_string(), "want 67108864 bytes, got 0");
     } else {
         // Without heap states the status keeps its code; the field is dropped, and its text
         // says so rather than showing the variant as if it had none.
@@ -73,10 +73,14 @@ fn heap_fields_need_alloc() {
         let lost = "Protocol (its fields were not kept: this build has no `alloc`)";
         assert_eq!(error.to_string(), lost);
         assert_eq!(format!("{error:?}"), lost);
-        let big = Packet::truncated(1 << 16, 0);
+        let big = Packet::truncated(1 << 26, 0);
         assert!(big.is_truncated() && big.kind().is_none());
         assert!(big.to_string().starts_with("Truncated (its fields were not kept"));
         // Values that pack keep their fields on `core` alone too.
         assert_eq!(Packet::truncated(4, 0).to_string(), "want 4 bytes, got 0");
+        assert_eq!(
+            Packet::truncated(100_000, 8).to_string(),
+            "want 100000 bytes, got 8"
+        );
     }
 }

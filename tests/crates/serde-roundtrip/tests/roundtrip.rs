@@ -174,15 +174,15 @@ fn code_only_and_static_statuses_cross_too() {
 
 #[test]
 fn a_kind_crosses_as_its_code_and_its_text() {
-    let status = ParseError::too_big(1 << 20, 3).with_message("in the footer");
+    let status = ParseError::too_big(1 << 26, 3).with_message("in the footer");
     let created = status
         .location()
-        .expect("stored with its fields: a size over 16 bits");
+        .expect("stored with its fields: a size over 26 bits");
     let text = serde_json::to_string(&status).expect("serializes");
     assert_eq!(
         text,
         format!(
-            r#"{{"code":0,"name":"TooBig","text":"type is too big (1048576) for 3","message":"in the footer","location":"{created}","context":[]}}"#
+            r#"{{"code":0,"name":"TooBig","text":"type is too big (67108864) for 3","message":"in the footer","location":"{created}","context":[]}}"#
         )
     );
     let back: ParseError = serde_json::from_str(&text).expect("deserializes");
@@ -192,11 +192,11 @@ fn a_kind_crosses_as_its_code_and_its_text() {
     assert_eq!(back.to_string(), status.to_string());
     assert_eq!(
         back.to_string(),
-        "type is too big (1048576) for 3: in the footer"
+        "type is too big (67108864) for 3: in the footer"
     );
     let report = format!("{:?}", back.report());
     assert!(
-        report.starts_with("type is too big (1048576) for 3: in the footer\n"),
+        report.starts_with("type is too big (67108864) for 3: in the footer\n"),
         "{report}"
     );
     // `{:?}` is the kind enum's `Debug`: without the fields, the variant's name, then the
@@ -204,7 +204,7 @@ fn a_kind_crosses_as_its_code_and_its_text() {
     assert_eq!(format!("{back:?}"), "TooBig\n\nMessage: in the footer");
     assert_eq!(
         back.detail::<Remote>().and_then(|r| r.text.as_deref()),
-        Some("type is too big (1048576) for 3")
+        Some("type is too big (67108864) for 3")
     );
 
     // A second trip keeps it, and a status of the code alone has none.
