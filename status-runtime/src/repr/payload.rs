@@ -64,6 +64,36 @@ pub(crate) struct Header {
     value_access: super::refcount::Access,
 }
 
+impl Header {
+    /// The header of a payload just made, held by one status word: `code`, `len` message
+    /// bytes written of `cap` (none for a value body), `location`, `extras` and the `body`
+    /// description. One function for both kinds of body, which each kind's constructor calls.
+    #[inline]
+    fn fresh(
+        code: u32,
+        cap: usize,
+        len: usize,
+        location: Option<&'static Location<'static>>,
+        extras: ExtrasAt,
+        body: &'static ValueInfo,
+    ) -> Self {
+        Self {
+            refcount: RefCount::one(),
+            holders: RefCount::one(),
+            code: code & super::MAX_RAW_CODE,
+            cap,
+            len,
+            location,
+            extras,
+            body,
+            #[cfg(loom)]
+            access: super::refcount::Access::new(),
+            #[cfg(loom)]
+            value_access: super::refcount::Access::new(),
+        }
+    }
+}
+
 // The heap tag is `00`: a payload's address must leave the two tag bits clear.
 const _: () = assert!(align_of::<Header>() > super::TAG_MASK);
 
@@ -648,20 +678,8 @@ impl Repr {
         // value at the offset that layout leaves for it, both written once, through its pointer.
         unsafe {
             value_ptr::<K>(ptr.cast()).write(value);
-            ptr.cast::<Header>().write(Header {
-                refcount: RefCount::one(),
-                holders: RefCount::one(),
-                code: code & super::MAX_RAW_CODE,
-                cap: 0,
-                len: 0,
-                location,
-                extras: ExtrasAt::None,
-                body: ty,
-                #[cfg(loom)]
-                access: super::refcount::Access::new(),
-                #[cfg(loom)]
-                value_access: super::refcount::Access::new(),
-            });
+            ptr.cast::<Header>()
+                .write(Header::fresh(code, 0, 0, location, ExtrasAt::None, ty));
         }
         Ok(Self(ptr))
     }
@@ -1285,20 +1303,14 @@ impl Pending {
         // SAFETY: `ptr` is a live allocation aligned for `Header` and large enough for it; its
         // message bytes were written by a sink, which recorded `len <= cap`.
         unsafe {
-            this.ptr.write(Header {
-                refcount: RefCount::one(),
-                holders: RefCount::one(),
-                code: code & super::MAX_RAW_CODE,
-                cap: this.cap,
-                len: this.len,
+            this.ptr.write(Header::fresh(
+                code,
+                this.cap,
+                this.len,
                 location,
                 extras,
-                body: &MESSAGE_BODY,
-                #[cfg(loom)]
-                access: super::refcount::Access::new(),
-                #[cfg(loom)]
-                value_access: super::refcount::Access::new(),
-            });
+                &MESSAGE_BODY,
+            ));
         }
         // The heap tag is `00`: the word is the allocation pointer as it is.
         Repr(this.ptr.cast())
