@@ -249,11 +249,7 @@ fn arrived_lines(extras: &Extras) -> ArrivedLines<'_> {
 /// The text and site of `error`, if it is a context line of a status's source chain.
 pub(crate) fn as_context_line<'a>(error: &'a (dyn Error + 'static)) -> Option<(&'a str, Site<'a>)> {
     let line = error.downcast_ref::<ContextNode>()?;
-    let site = match &line.site {
-        NodeSite::Here(location) => Site::Here(location),
-        NodeSite::There(text) => Site::There(text),
-    };
-    Some((line.text.as_str(), site))
+    Some((line.text.as_str(), line.site.site()))
 }
 
 /// The chain of `extras`' context lines, those it arrived with and then its own, newest first,

@@ -3,7 +3,8 @@
 //!
 //! A variant's fields are never formatted when the status is made. Fields that together fit in
 //! the word's spare bits ([`Pack`]: 52 bits when the enum's codes are all below 512, else 31)
-//! ride in the word beside the code (the packed state): no allocation, also without `alloc`. Any other variant is moved into the payload's one allocation (its value
+//! ride in the word beside the code (the packed state): no allocation, also without `alloc`.
+//! Any other variant is moved into the payload's one allocation (its value
 //! body). [`KindRef`] is what `kind()` returns: a borrow of the stored value, or the value
 //! unpacked from the word.
 //!

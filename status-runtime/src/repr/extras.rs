@@ -19,6 +19,7 @@ use super::once::OnceBox;
 use super::payload::ValueShare;
 use super::raw::{OutOfMemory, try_box_with};
 use super::shared::Shared;
+use crate::site::Site;
 
 /// A typed detail, stored type-erased.
 pub(crate) trait Detail: Any + fmt::Debug + Send + Sync {
@@ -82,11 +83,12 @@ pub(crate) enum NodeSite {
     There(String),
 }
 
-impl fmt::Display for NodeSite {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl NodeSite {
+    /// The site, as the reports take it.
+    pub(crate) fn site(&self) -> Site<'_> {
         match self {
-            Self::Here(location) => fmt::Display::fmt(location, f),
-            Self::There(text) => f.write_str(text),
+            Self::Here(location) => Site::Here(location),
+            Self::There(text) => Site::There(text),
         }
     }
 }
@@ -147,7 +149,7 @@ impl fmt::Display for ContextNode {
 
 impl fmt::Debug for ContextNode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?} (at {})", self.text, self.site)
+        write!(f, "{:?} (at {})", self.text, self.site.site())
     }
 }
 
@@ -252,10 +254,10 @@ pub(crate) const FREEZE_AT: usize = 64;
 /// write made of it: a copy shares them and copies only the lines its original added since
 /// (a few), so adding a line to a shared status with many does not copy them all.
 ///
-/// A chain of chunks, newest first, each more than twice the size of the one after it: a chunk
-/// takes in the older ones up to twice its size (copying them), when it is made and when it
-/// grows, so a status's chain stays short (a few dozen chunks for any number of lines) and a
-/// line is copied a few times at most. The newest chunk grows in place while one status alone
+/// A chain of chunks, newest first, each less than half the size of the older one after it: a
+/// chunk takes in the older ones up to twice its size (copying them), when it is made and when
+/// it grows, so a status's chain stays short (a few dozen chunks for any number of lines), and
+/// as the sizes double along it, a line is copied a few times on average. The newest chunk grows in place while one status alone
 /// holds it.
 pub(crate) struct Frozen {
     /// The lines, oldest first; their texts are `text[start..end]`.
@@ -328,48 +330,26 @@ impl Frozen {
         Ok(())
     }
 
-    /// A new chunk of `lines` (with their texts in `text`) over `older`, taking in the older
-    /// chunks no larger than what it holds so far (their lines come first); `None` without
-    /// memory.
+    /// A new chunk of `lines` (with their texts in `text`) over `older`, which then takes in
+    /// the older chunks up to twice its size ([`take_in_older`](Self::take_in_older)); `None`
+    /// without memory.
     fn try_over(
         lines: &[ContextLine],
         text: &ContextText,
         older: Option<&Shared<Frozen>>,
     ) -> Option<Shared<Frozen>> {
-        // How many of the older chunks to take in, and what they hold.
-        let (mut taken, mut size, mut text_len) = (0, lines.len(), text.len());
-        let mut rest = older.map(|older| &**older);
-        while let Some(chunk) = rest.filter(|chunk| chunk.lines.len() <= 2 * size) {
-            (taken, size, text_len) = (
-                taken + 1,
-                size + chunk.lines.len(),
-                text_len + chunk.text.len(),
-            );
-            rest = chunk.older.as_deref();
-        }
-        // What is left of the chain after the chunks taken in.
-        let mut rest = older.cloned();
-        for _ in 0..taken {
-            rest = rest.and_then(|taken| taken.older.clone());
-        }
-        let total = size + rest.as_deref().map_or(0, Frozen::total);
-        let mut chunk = Frozen::try_with_room(size, text_len, rest, total)?;
-        // The chunks taken in, oldest first (each found from the newest: there are few).
-        for depth in (0..taken).rev() {
-            let mut taken_chunk = &**older?;
-            for _ in 0..depth {
-                taken_chunk = taken_chunk.older.as_deref()?;
-            }
-            chunk.copy_lines(&taken_chunk.lines, |line| taken_chunk.text_of(line));
-        }
+        let total = lines.len() + older.map_or(0, |older| older.total);
+        let mut chunk = Frozen::try_with_room(lines.len(), text.len(), older.cloned(), total)?;
         chunk.copy_lines(lines, |line| {
             text.get(line.start, line.end).unwrap_or_default()
         });
+        chunk.take_in_older();
         Shared::try_new(chunk).ok()
     }
 
-    /// Takes in the older chunks up to twice this one's size (their lines come first), after
-    /// it grew in place: the chain stays short. Without memory, stops where it is.
+    /// Takes in the older chunks up to twice this one's size (their lines come first), when it
+    /// is made and after it grew in place: the chain stays short. Without memory, stops where
+    /// it is.
     fn take_in_older(&mut self) {
         while let Some(older) = self.older.as_deref() {
             if older.lines.len() > 2 * self.lines.len() {
@@ -543,7 +523,6 @@ impl Extras {
     }
 
     /// Extras that hold `kind` and nothing else.
-    #[inline]
     pub(crate) fn of_kind(kind: Option<KindHolder>) -> Self {
         let mut extras = Self::default();
         extras.kind = kind;
