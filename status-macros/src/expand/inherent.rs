@@ -201,18 +201,16 @@ fn field_params(v: &Variant<'_>) -> Vec<Ident> {
             None => param_name(f.ty()),
         })
         .collect();
-    names
+    v.fields
         .iter()
+        .zip(&names)
         .enumerate()
-        .map(|(i, name)| {
-            let ident = v.fields[i].ident;
-            match ident {
-                Some(ident) => ident.clone(),
-                None if names.iter().filter(|n| *n == name).count() > 1 => {
-                    format_ident!("{}{}", name, i)
-                }
-                None => Ident::new(name, Span::call_site()),
+        .map(|(i, (field, name))| match field.ident {
+            Some(ident) => ident.clone(),
+            None if names.iter().filter(|n| *n == name).count() > 1 => {
+                format_ident!("{}{}", name, i)
             }
+            None => Ident::new(name, Span::call_site()),
         })
         .collect()
 }
