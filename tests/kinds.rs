@@ -893,9 +893,37 @@ fn a_variant_without_fields_formats_its_text_when_shown() {
     assert_eq!(Limits::counted(3).to_string(), "3 entries");
 }
 
+/// Checks each `(status, kind, packs)` of `$cases`, statuses of `$status`: packed (no
+/// location) exactly when `packs` says, on a target with packed words; the same fields back from
+/// `kind()`, from the kind converted, from a changed copy and from `into_kind()`; the text of the
+/// kind; and the code, read with the type's mask, naming the variant.
+macro_rules! check_packing {
+    ($status:ty, $cases:expr) => {
+        for (status, expected, packs) in $cases {
+            let packs = packs && PACKS;
+            let kind = status.kind().expect("a kind");
+            assert_eq!(*kind, expected, "{status:?}");
+            assert_eq!(matches!(kind, KindRef::Unpacked(_)), packs, "{status:?}");
+            assert_eq!(status.location().is_none(), packs, "{status:?}");
+            assert_eq!(status.to_string(), expected.to_string());
+            let debug = format!("{expected:?}");
+            let variant = debug.split(|c: char| !c.is_alphanumeric()).next();
+            assert_eq!(Some(format!("{:?}", status.code()).as_str()), variant);
+            let converted = <$status>::from(expected.clone());
+            assert_eq!(converted.location().is_none(), packs, "{converted:?}");
+            assert_eq!(converted.kind().as_deref(), Some(&*kind), "{converted:?}");
+            let changed = status.clone().with_message("changed");
+            assert_eq!(changed.code(), status.code());
+            assert_eq!(changed.kind().as_deref(), Some(&*kind), "{changed:?}");
+            drop((kind, changed));
+            assert_eq!(status.into_kind().ok(), Some(expected));
+        }
+    };
+}
+
 /// Integers of 32 bits and more share the bits their variant's other fields leave: here 31 (a
 /// narrow word), a code being too large for the wide layout.
-#[derive(FastStatus, Debug, PartialEq)]
+#[derive(FastStatus, Debug, Clone, PartialEq)]
 #[status(name = Span)]
 #[repr(u16)]
 enum SpanKind {
@@ -920,7 +948,7 @@ enum SpanKind {
 }
 
 /// The same shapes in an enum whose codes are all below 512: its words keep 52 bits for fields.
-#[derive(FastStatus, Debug, PartialEq)]
+#[derive(FastStatus, Debug, Clone, PartialEq)]
 #[status(name = WideSpan)]
 enum WideSpanKind {
     /// Two signed: 26 bits each.
@@ -1017,51 +1045,10 @@ fn wide_fields_pack_in_52_bits_when_the_codes_are_below_512() {
             true,
         ),
     ];
-    for (span, expected, packs) in cases {
-        let packs = packs && PACKS;
-        let kind = span.kind().expect("a kind");
-        assert_eq!(*kind, expected, "{span:?}");
-        assert_eq!(matches!(kind, KindRef::Unpacked(_)), packs, "{span:?}");
-        assert_eq!(span.location().is_none(), packs, "{span:?}");
-        assert_eq!(span.to_string(), expected.to_string());
-        // The code, read by the type's own mask and by the runtime's.
-        assert_eq!(span.code() as u32, expected_code(&expected), "{span:?}");
-        assert_eq!(span.clone().with_message("changed").code(), span.code());
-        assert_eq!(span.is_too_big(), matches!(expected, TooBig { .. }));
-        let converted = WideSpan::from(expected);
-        assert_eq!(converted.location().is_none(), packs, "{converted:?}");
-        assert_eq!(converted.kind().as_deref(), Some(&*kind), "{converted:?}");
-        // A changed copy keeps the fields.
-        let changed = span.clone().with_message("changed");
-        assert_eq!(changed.kind().as_deref(), Some(&*kind), "{changed:?}");
-        let kind = WideSpanKind::clone_of(&kind);
-        drop(changed);
-        assert_eq!(span.into_kind().ok(), Some(kind));
-    }
-}
-
-impl WideSpanKind {
-    /// A copy of `kind` (the enum is not `Clone`, as a kind enum need not be).
-    fn clone_of(kind: &Self) -> Self {
-        match *kind {
-            Self::Range { start, end } => Self::Range { start, end },
-            Self::Tagged { offset, tag } => Self::Tagged { offset, tag },
-            Self::Triple(a, b, c) => Self::Triple(a, b, c),
-            Self::TooBig { size, len } => Self::TooBig { size, len },
-            Self::Mark(at, line) => Self::Mark(at, line),
-        }
-    }
-}
-
-/// `kind`'s raw code.
-fn expected_code(kind: &WideSpanKind) -> u32 {
-    match kind {
-        WideSpanKind::Range { .. } => 0,
-        WideSpanKind::Tagged { .. } => 1,
-        WideSpanKind::Triple(..) => 2,
-        WideSpanKind::TooBig { .. } => 3,
-        WideSpanKind::Mark(..) => 4,
-    }
+    check_packing!(WideSpan, cases);
+    // The predicates read the code with the type's mask too.
+    assert!(WideSpan::too_big(100_000, 8).is_too_big());
+    assert!(!WideSpan::mark('a', 1).is_too_big());
 }
 
 #[test]
@@ -1117,17 +1104,7 @@ fn wide_fields_pack_when_their_values_fit_their_share() {
         (Span::pair(0, 0x4000), Pair(0, 0x4000), false),
         (Span::mark('a', 1), Mark('a', 1), false),
     ];
-    for (span, expected, packs) in cases {
-        let packs = packs && PACKS;
-        let kind = span.kind().expect("a kind");
-        assert_eq!(*kind, expected, "{span:?}");
-        assert_eq!(matches!(kind, KindRef::Unpacked(_)), packs, "{span:?}");
-        assert_eq!(span.location().is_none(), packs, "{span:?}");
-        assert_eq!(span.to_string(), expected.to_string());
-        let converted = Span::from(expected);
-        assert_eq!(converted.location().is_none(), packs, "{converted:?}");
-        assert_eq!(converted.kind().as_deref(), Some(&*kind), "{converted:?}");
-    }
+    check_packing!(Span, cases);
 }
 
 /// Path fields in display texts, shown through `display()` (thiserror's rule for `{path}`, and
