@@ -10,12 +10,15 @@
 //!
 //! Every module has: `value(x)`, the success path (`Result<u64, E>`); `packed1..4(x)`,
 //! `heap1..4(x)` (`TooBig` with a size over 26 bits) and `small1..4(x)` (`TooBig` with sizes
-//! from `100_000`, below `2^18`) and `text1..4(x)` (`Invalid { at, text }`, a variant that owns a `String`), an
-//! error made in the first frame and propagated through four; `inspect(&E)`, what a caller
-//! reads (the offset, the size or the position, matched on the variant); and `reader(buf, at)`, a
-//! small out-of-line reader whose error branch builds `TooBig`, for the code size of an error
-//! site. Every error is made behind a constructor that is out of line and cold, so the shapes
-//! are equal; fast-status's generated constructors are that already.
+//! from `100_000`, below `2^18`), `text1..4(x)` (`Invalid { at, text }`, a variant that owns a
+//! `String`) and `formatted1..4(x)` (`Parse(format!("bad value {x}"))`, as a port's construction
+//! sites write it), an error made in the first frame and propagated through four; `inspect(&E)`,
+//! what a caller reads (the offset, the size, the position or the text's length, matched on the
+//! variant); and `reader(buf, at)`, a small out-of-line reader whose error branch builds
+//! `TooBig`, for the code size of an error site. Every error is made behind a constructor that
+//! is out of line and cold, so the shapes are equal; fast-status's generated constructors are
+//! that already (`FastParse::Parse(text)`, the variant's own spelling, is inlined into the
+//! caller and calls the cold `FastParse::parse`).
 
 /// The error of a small binary parser, with thiserror: 32 bytes.
 #[derive(Debug, thiserror::Error)]
@@ -32,13 +35,16 @@ pub enum ParseError {
     /// A message and where it applies.
     #[error("invalid at {at}: {text}")]
     Invalid { at: usize, text: String },
+    /// A message alone, formatted where the error is made.
+    #[error("parse error: {0}")]
+    Parse(String),
 }
 
 const _: () = assert!(size_of::<ParseError>() == 32);
 
 /// The same enum, deriving the one-word status [`FastParse`].
 #[derive(Debug, fast_status::FastStatus)]
-#[status(name = FastParse)]
+#[status(name = FastParse, variant_constructors)]
 pub enum FastParseKind {
     /// Two `usize` fields: packed when each fits in 26 bits, else one allocation.
     #[error("type is too big ({size}) for {len}")]
@@ -52,6 +58,9 @@ pub enum FastParseKind {
     /// A message and where it applies.
     #[error("invalid at {at}: {text}")]
     Invalid { at: usize, text: String },
+    /// A message alone, formatted where the error is made.
+    #[error("parse error: {0}")]
+    Parse(String),
 }
 
 /// For every fields type: calls `$callback! { [$extra...] module => "label", ... }`, in table
@@ -76,6 +85,7 @@ macro_rules! fields_shapes {
         fn packed($p:ident) $packed:block
         fn heap($s:ident, $l:ident) $heap:block
         fn text($a:ident, $t:ident) $text:block
+        fn formatted($x:ident) $formatted:block
         fn inspect($e:ident) $inspect:block
     ) => {
         /// The error type under test.
@@ -89,6 +99,9 @@ macro_rules! fields_shapes {
 
         $(#[$make])*
         fn make_text($a: usize, $t: String) -> E $text
+
+        $(#[$make])*
+        fn make_formatted($x: u64) -> E $formatted
 
         /// The value the packed error carries: the low bits of `x`.
         #[inline]
@@ -127,6 +140,7 @@ macro_rules! fields_shapes {
         four_frames!(heap: heap1, heap2, heap3, heap4);
         four_frames!(small: small1, small2, small3, small4);
         four_frames!(text: text1, text2, text3, text4);
+        four_frames!(make_formatted: formatted1, formatted2, formatted3, formatted4);
 
         /// A variant that owns a `String` (one allocation of its own for every type) beside a
         /// position: fast-status stores it in one more allocation, as the boxed enum does.
@@ -162,11 +176,13 @@ pub mod by_value {
         fn packed(offset) { ParseError::BadOffset(offset) }
         fn heap(size, len) { ParseError::TooBig { size, len } }
         fn text(at, text) { ParseError::Invalid { at, text } }
+        fn formatted(x) { ParseError::Parse(format!("bad value {x}")) }
         fn inspect(e) {
             match e {
                 ParseError::BadOffset(offset) => u64::from(*offset),
                 ParseError::TooBig { size, .. } => *size as u64,
                 ParseError::Invalid { at, .. } => *at as u64,
+                ParseError::Parse(text) => text.len() as u64,
                 ParseError::Io(_) => 0,
             }
         }
@@ -188,11 +204,13 @@ pub mod boxed {
         fn packed(offset) { Boxed(Box::new(ParseError::BadOffset(offset))) }
         fn heap(size, len) { Boxed(Box::new(ParseError::TooBig { size, len })) }
         fn text(at, text) { Boxed(Box::new(ParseError::Invalid { at, text })) }
+        fn formatted(x) { Boxed(Box::new(ParseError::Parse(format!("bad value {x}")))) }
         fn inspect(e) {
             match &*e.0 {
                 ParseError::BadOffset(offset) => u64::from(*offset),
                 ParseError::TooBig { size, .. } => *size as u64,
                 ParseError::Invalid { at, .. } => *at as u64,
+                ParseError::Parse(text) => text.len() as u64,
                 ParseError::Io(_) => 0,
             }
         }
@@ -210,11 +228,13 @@ pub mod fast {
         fn packed(offset) { FastParse::bad_offset(offset) }
         fn heap(size, len) { FastParse::too_big(size, len) }
         fn text(at, text) { FastParse::invalid(at, text) }
+        fn formatted(x) { FastParse::Parse(format!("bad value {x}")) }
         fn inspect(e) {
             match e.kind().as_deref() {
                 Some(FastParseKind::BadOffset(offset)) => u64::from(*offset),
                 Some(FastParseKind::TooBig { size, .. }) => *size as u64,
                 Some(FastParseKind::Invalid { at, .. }) => *at as u64,
+                Some(FastParseKind::Parse(text)) => text.len() as u64,
                 _ => 0,
             }
         }
@@ -230,6 +250,7 @@ pub mod anyhow {
         fn packed(offset) { anyhow::anyhow!("bad offset {offset:#x}") }
         fn heap(size, len) { anyhow::anyhow!("type is too big ({size}) for {len}") }
         fn text(at, text) { anyhow::anyhow!("invalid at {at}: {text}") }
+        fn formatted(x) { anyhow::anyhow!("parse error: bad value {x}") }
         fn inspect(e) {
             // No fields: what can be read is whether it is an error at all.
             u64::from(e.is::<std::io::Error>())
