@@ -19,7 +19,7 @@ unset RUST_LIB_BACKTRACE
 # The facade's test binaries that exercise the runtime (not the UI or snapshot tests).
 FACADE_TESTS="--test status --test drop --test drop_panics --test alloc_count --test alloc_failure
     --test layout --test hygiene --test result_ext --test reports --test arrow_ports
-    --test backtrace --test status_pieces --test kinds --test boundaries --test chains"
+    --test backtrace --test status_pieces --test kinds --test text_field --test boundaries --test chains"
 
 run_tests() {
     # $@: extra cargo arguments. The behaviour tests that exercise the unsafe core.

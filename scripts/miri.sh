@@ -28,7 +28,7 @@ export PROPTEST_CASES=${PROPTEST_CASES:-4}
 # The same behaviour tests the sanitizer runs use (scripts/check-memory.sh).
 FACADE_TESTS="--test status --test drop --test drop_panics --test alloc_count --test alloc_failure
     --test layout --test hygiene --test result_ext --test reports --test arrow_ports
-    --test backtrace --test status_pieces --test kinds --test boundaries --test chains"
+    --test backtrace --test status_pieces --test kinds --test text_field --test boundaries --test chains"
 
 for model in $models; do
     # Isolation off: capturing a backtrace asks for the working directory.

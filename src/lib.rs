@@ -145,7 +145,12 @@
 //!   `is_*()` predicates, `from_code`, `status!` and generic code over [`Code`] use it.
 //! - **one constructor per variant** taking its fields (`Error::too_big(size, len)`), out of
 //!   line, so that an error site is the fields' moves and one call; `From<ErrorKind>` builds the
-//!   same status.
+//!   same status. A variant whose one field is a `String` (`ParseError(String)`) is the
+//!   exception: its constructor takes any text (`Error::parse_error(format_args!("row {row}"))`,
+//!   a `&str`, a `String`, anything `Display`) and writes it straight into the status's one
+//!   allocation, with no `String` made; `kind()` builds the variant from the text when asked
+//!   ([`KindRef::Built`], a `String` allocated for each read), and the status reads as that
+//!   variant everywhere else too (`Display`, `Debug`, equality, `into_kind()`).
 //! - **`kind()`**: `kind().as_deref()` is an `Option<&ErrorKind>` to match with the enum's own
 //!   patterns. It is `None` only for a status made from the code alone (`from_code`, `status!`)
 //!   of a variant with fields. A packed variant's view holds an unpacked copy, a temporary: a
@@ -172,6 +177,7 @@
 //! | no fields | the code in the word | 0 | `None` |
 //! | fields of [`Pack`] types whose values fit the word's spare bits (52, or 31 if a code is 512 or more) | packed beside the code (64-bit targets) | 0 | `None`: no room |
 //! | any other fields, or packable values too large | one allocation: the header, then the value | 1 | the caller |
+//! | one `String` field, made by the snake-case constructor | one allocation: the header, then the text | 1 | the caller |
 //!
 //! [`Pack`] is implemented for `u8`, `u16`, `i8`, `i16`, `bool`, `char` and `()` (their own
 //! width), and for `u32`, `i32`, `u64`, `i64`, `usize`, `isize`, which pack while their values fit
@@ -206,6 +212,8 @@
 //!     Io(#[from] std::io::Error),
 //!     #[error(transparent)]
 //!     Other(Box<dyn std::error::Error + Send + Sync>),
+//!     #[error("parse error: {0}")]
+//!     ParseError(String),
 //!     #[error("unexpected end of input")]
 //!     Eof,
 //! }
@@ -217,6 +225,12 @@
 //!     rest.first().copied().ok_or(Error::Eof)
 //! }
 //! assert!(next(&[]).unwrap_err().is_eof());
+//!
+//! // A `String` variant: as before, or formatted straight into the status.
+//! let moved = Error::ParseError(format!("row {}", 7));
+//! let written = Error::parse_error(format_args!("row {}", 7));
+//! assert_eq!(moved, written);
+//! assert_eq!(written.to_string(), "parse error: row 7");
 //!
 //! // `Error::TooBig { size, len }` becomes the constructor (or the kind, converted).
 //! let error = Error::too_big(4, 3);
@@ -271,6 +285,13 @@
 //!   gets its methods renamed with `#[status(method = custom_message)]`.
 //! - **Generic enums and structs** do not derive: a status is one word whatever its parameters
 //!   (rejected, with the reason); make a struct an enum of one variant.
+//! - **`Error::ParseError(format!(..))`** compiles as it did and costs what it did plus the
+//!   status's allocation: `format!`'s `String` is moved in. On a failure path that runs often,
+//!   `Error::parse_error(format_args!(..))` formats the text straight into the status, one
+//!   allocation in all (fewer instructions than the enum returned by value, unless the caller
+//!   reads the field back: BENCHMARKS.md, "a variant whose one field is a String"). That
+//!   constructor takes the text as `impl Display`, so an argument written `text.into()` no
+//!   longer infers its type: pass `text` itself.
 //! - **A small function that builds a status and is called from another crate's hot loop** needs
 //!   `#[inline]` to be inlined there, where the same function returning the enum did not: rustc
 //!   inlines a function without `#[inline]` across crates only when it calls nothing, and a
@@ -926,8 +947,8 @@
 ///   [`ResultExt`] are both imported; import [`StatusContext`] and [`OrStatus`] instead.
 pub use status_macros::FastStatus;
 pub use status_runtime::{
-    Chain, Code, ContextLines, FastStatus, KindRef, OptionExt, OrStatus, Pack, Report, ResultExt,
-    StatusContext,
+    BuiltKind, Chain, Code, ContextLines, FastStatus, KindRef, OptionExt, OrStatus, Pack, Report,
+    ResultExt, StatusContext,
 };
 
 #[cfg(feature = "serde")]

@@ -412,11 +412,45 @@ fn a_heap_kind_allocates_once_and_its_clones_not_at_all() {
     let (allocations, live) = measure(|| drop(FieldError::too_big(3, 1 << 26)));
     assert_eq!((allocations, live), (1, 0));
 
-    // A field that owns memory: that allocation, and the status's one.
+    // A field that owns memory, moved in: that allocation, and the status's one.
     let name = String::from("owned");
-    let (allocations, live) = measure(move || drop(FieldError::named(name)));
+    let (allocations, live) = measure(move || drop(FieldError::from(FieldErrorKind::Named(name))));
     assert_eq!(allocations, 1);
     assert!(live < 0, "the moved string was freed with the status");
+}
+
+#[test]
+fn a_string_variant_made_from_text_takes_one_allocation() {
+    // The snake-case constructor writes the text into the status's own allocation: no
+    // `String`, with backtrace capture on (`measure`) too.
+    let mut made = None;
+    let (allocations, live) = measure(|| made = Some(FieldError::named(format_args!("row {}", 7))));
+    let status = made.take().expect("made");
+    assert_eq!(allocations, 1);
+    assert!(live > 0);
+    let (allocations, _) = measure(|| made = Some(status.clone().context("a line")));
+    assert_eq!(
+        allocations, 1,
+        "the copy on write: one allocation, the text in it"
+    );
+    let copy = made.take().expect("made");
+    // `Display` builds the variant to print it.
+    assert_eq!(status.to_string(), "named row 7");
+    assert_eq!(copy.to_string(), "named row 7");
+    let (_, freed) = measure(|| drop((status, copy)));
+    assert!(freed < 0);
+    let (allocations, live) = measure(|| drop(FieldError::named("a literal")));
+    assert_eq!((allocations, live), (1, 0));
+    // Reading the variant builds it: one `String`, freed with the result.
+    let (allocations, live) = measure(|| {
+        let status = FieldError::named("text");
+        assert!(matches!(status.kind().as_deref(), Some(FieldErrorKind::Named(t)) if t == "text"));
+        let Ok(FieldErrorKind::Named(text)) = status.into_kind() else {
+            panic!("the variant is built from the text");
+        };
+        assert_eq!(text, "text");
+    });
+    assert_eq!((allocations, live), (3, 0));
 }
 
 #[test]
@@ -440,7 +474,8 @@ fn everything_a_status_with_fields_holds_is_freed() {
         for status in [
             FieldError::too_big(BIG, 8),
             FieldError::bad_offset(1),
-            FieldError::named(String::from("n")),
+            FieldError::from(FieldErrorKind::Named(String::from("n"))),
+            FieldError::named("text"),
         ] {
             let shared = status.clone();
             // A copy on write keeps a share of the value (or the packed word).
@@ -465,7 +500,7 @@ fn into_kind_allocates_nothing_and_frees_the_status() {
     let name = String::from("owned");
     let mut moved = None;
     let (allocations, live) = measure(|| {
-        let status = FieldError::named(name).context("a line");
+        let status = FieldError::from(FieldErrorKind::Named(name)).context("a line");
         let Ok(FieldErrorKind::Named(name)) = status.into_kind() else {
             panic!("a unique status gives its value up");
         };

@@ -323,6 +323,21 @@ fn kinds_without_memory_degrade_to_the_code_and_drop_their_fields() {
     });
     assert!(named.is_named() && named.kind().is_none());
     assert_eq!(named.to_string(), "Named");
+    // Made from text, the same.
+    let text = with_plan(Plan::FailFrom(0), || {
+        FieldError::named(format_args!("{}", 1))
+    });
+    assert!(text.is_named() && text.kind().is_none());
+    // A text body read without memory for its field: no kind, no abort; and a message cannot
+    // be given it without memory for the value, so it is left as it was.
+    let text = FieldError::named("kept");
+    assert!(with_plan(Plan::FailFrom(0), || text.kind().is_none()));
+    let text = with_plan(Plan::FailFrom(0), || text.with_message("lost"));
+    assert_eq!(
+        (text.message(), text.to_string().as_str()),
+        ("", "named kept")
+    );
+    drop(text);
     if cfg!(target_pointer_width = "64") {
         assert!(matches!(
             packed.kind().as_deref(),
@@ -345,7 +360,14 @@ fn changing_a_status_with_fields_survives_any_single_failure() {
         for plan in plans(k) {
             let name = String::from("n");
             let statuses = with_plan(plan, move || {
-                [FieldError::named(name), FieldError::bad_offset(3)].map(|status| {
+                // The text body first (its `with_message` makes it a stored value), then
+                // the variant moved in as a stored value, then a packed word.
+                [
+                    FieldError::named("n"),
+                    FieldError::from(FieldErrorKind::Named(name)),
+                    FieldError::bad_offset(3),
+                ]
+                .map(|status| {
                     let copy = status.clone();
                     let changed = copy.with_message("m").context("c").with_detail(1_u8);
                     drop(status);
@@ -353,17 +375,28 @@ fn changing_a_status_with_fields_survives_any_single_failure() {
                 })
             });
             if matches!(plan, Plan::Succeed) {
-                assert!(
-                    matches!(statuses[0].kind().as_deref(), Some(FieldErrorKind::Named(n)) if n == "n")
-                );
-                assert_eq!(statuses[1].to_string(), "bad offset 0x3: m");
+                for named in &statuses[..2] {
+                    assert!(
+                        matches!(named.kind().as_deref(), Some(FieldErrorKind::Named(n)) if n == "n")
+                    );
+                    assert_eq!(named.to_string(), "named n: m");
+                }
+                assert_eq!(statuses[2].to_string(), "bad offset 0x3: m");
             }
             // Whatever failed, a status that got its fields keeps them.
-            if let Some(kind) = statuses[1].kind() {
+            for named in &statuses[..2] {
+                if let Some(kind) = named.kind() {
+                    assert!(
+                        matches!(&*kind, FieldErrorKind::Named(n) if n == "n"),
+                        "k={k}"
+                    );
+                }
+            }
+            if let Some(kind) = statuses[2].kind() {
                 assert!(matches!(*kind, FieldErrorKind::BadOffset(3)), "k={k}");
             }
             assert!(
-                statuses[1].kind().is_some() || cfg!(not(target_pointer_width = "64")),
+                statuses[2].kind().is_some() || cfg!(not(target_pointer_width = "64")),
                 "a packed word needs no memory (on 64-bit targets, where words pack)"
             );
             drop(statuses);

@@ -322,6 +322,17 @@ impl<'a> Variant<'a> {
             })
     }
 
+    /// The variant's one field when it is a `String` and nothing else (not a source, the
+    /// variant not `transparent`): its snake-case constructor writes the text straight into
+    /// the status (a text body), and `kind()` builds the variant from it.
+    pub(crate) fn text_field(&self) -> Option<&Field<'a>> {
+        let [field] = self.fields.as_slice() else {
+            return None;
+        };
+        let plain = self.attrs.transparent.is_none() && self.source_field().is_none();
+        (plain && is_string(field.written)).then_some(field)
+    }
+
     /// The field marked `from` (the value converted into this variant), if any.
     pub(crate) fn converted_field(&self) -> Option<&Field<'a>> {
         self.fields.iter().find(|f| f.attrs.from.is_some())
@@ -455,6 +466,32 @@ impl Field<'_> {
     }
 }
 
+/// Whether `ty` is written `String`, `std::string::String` or `alloc::string::String`.
+fn is_string(ty: &Type) -> bool {
+    let Type::Path(path) = ty else {
+        return false;
+    };
+    // Each segment's name, `None` if one has generic arguments.
+    let names: Option<Vec<String>> = path
+        .path
+        .segments
+        .iter()
+        .map(|segment| {
+            segment
+                .arguments
+                .is_none()
+                .then(|| segment.ident.to_string())
+        })
+        .collect();
+    path.qself.is_none()
+        && names.is_some_and(|names| {
+            matches!(
+                names.iter().map(String::as_str).collect::<Vec<_>>()[..],
+                ["String"] | ["std" | "alloc", "string", "String"]
+            )
+        })
+}
+
 /// `node` (a field's type, a discriminant) with every `Self` replaced by `enum_ident` (each
 /// keeping its span), or `None` if it does not mention `Self`.
 pub(crate) fn without_self<T: ToTokens + syn::parse::Parse>(
@@ -552,4 +589,33 @@ fn is_carried(attr: &syn::Attribute) -> bool {
     attr.path().is_ident("deprecated")
         || (attr.path().is_ident("doc")
             && matches!(&attr.meta, syn::Meta::List(list) if list.tokens.to_string() == "hidden"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_string;
+
+    #[test]
+    fn string_fields_are_told_by_their_written_type() {
+        let string = |ty: &str| is_string(&syn::parse_str(ty).expect("a type"));
+        for ty in [
+            "String",
+            "std::string::String",
+            "::std::string::String",
+            "alloc::string::String",
+        ] {
+            assert!(string(ty), "{ty}");
+        }
+        for ty in [
+            "str",
+            "Box<str>",
+            "Cow<'static, str>",
+            "my::String",
+            "String<u8>",
+            "<T as Tr>::String",
+            "&String",
+        ] {
+            assert!(!string(ty), "{ty}");
+        }
+    }
 }

@@ -9,6 +9,7 @@ use core::fmt;
 use core::panic::Location;
 
 use crate::create::alloc_with_str;
+use crate::kinds::Kind;
 use crate::repr::{
     COPIED_INLINE, ContextLine, ContextText, Extras, FREEZE_AT, KindHolder, MessageOf, OutOfMemory,
     PackedFields, PayloadMut, PayloadRef, Repr, Shared, ValueShare, ValueType, message_of, try_box,
@@ -225,6 +226,36 @@ impl Repr {
         }
     }
 
+    /// Makes a status whose body is the text of its variant's `String` field (made by
+    /// [`Repr::from_text_field`]) a status of the variant's value, `K::from_text`, with the same
+    /// code, location and extras: what `with_message` does first, since a text body has no
+    /// room for a message beside the text. `true` when the status has no text body or was
+    /// changed; `false`, and the status unchanged, when the allocator failed.
+    #[cold]
+    #[inline(never)]
+    pub fn text_to_value<K: Kind + Send + Sync>(&mut self) -> bool {
+        let Some(text) = self.text_field() else {
+            return true;
+        };
+        let raw = self.raw_code();
+        // `None` only without memory: a text body's code is a text variant's.
+        let Some(kind) = K::from_text(raw, text) else {
+            return false;
+        };
+        let Ok(mut value) = Self::alloc_value(raw, || kind, K::VALUE_TYPE, self.location()) else {
+            return false;
+        };
+        let Ok(extras) = self.replacement_extras() else {
+            value.release_heap();
+            return false;
+        };
+        if let Some(payload) = value.payload_mut() {
+            payload.set_extras(extras);
+        }
+        self.replace(value);
+        true
+    }
+
     /// Unique access to the payload of a status only this word holds, copying it first when
     /// it is shared or the state is not heap. `None` (state unchanged) when the allocator fails.
     #[inline]
@@ -241,9 +272,20 @@ impl Repr {
         let location = self.location();
         let copy = if self.is_heap() {
             let code = self.raw_code();
-            match self.replacement_extras().ok()? {
-                Some(extras) => alloc_with_str(code, self.message(), location, Some(extras))?,
-                None => Self::alloc_with_extras(code, self.message(), location, Extras::default)?,
+            let extras = self.replacement_extras().ok()?;
+            // A text body's copy is one too: its bytes are the variant's field.
+            let (bytes, text_field) = match self.text_field() {
+                Some(text) => (text, true),
+                None => (self.message(), false),
+            };
+            let copy = match extras {
+                Some(extras) => alloc_with_str(code, bytes, location, Some(extras))?,
+                None => Self::alloc_with_extras(code, bytes, location, Extras::default)?,
+            };
+            if text_field {
+                copy.into_text_body()
+            } else {
+                copy
             }
         } else {
             let (code, fields) = self.code_and_fields();

@@ -36,6 +36,30 @@ impl Repr {
         Self::inline(raw)
     }
 
+    /// The inline code `raw` (`text` dropped): there is no room for a variant's text without
+    /// `alloc`.
+    #[must_use]
+    pub fn from_text_field<M: fmt::Display>(
+        raw: u32,
+        text: M,
+        _: &'static Location<'static>,
+        _: Backtraces,
+    ) -> Self {
+        drop(text);
+        Self::inline(raw)
+    }
+
+    /// None: there is no text body without `alloc`.
+    #[must_use]
+    pub fn text_field(&self) -> Option<&str> {
+        None
+    }
+
+    /// `true`: there is no text body to change without `alloc`.
+    pub fn text_to_value<K: Kind + Send + Sync>(&mut self) -> bool {
+        true
+    }
+
     /// The inline code `raw`: there is no room for a message without `alloc`.
     #[must_use]
     pub fn from_pieces(

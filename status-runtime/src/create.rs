@@ -42,6 +42,55 @@ impl Repr {
         }
     }
 
+    /// A heap status of the variant of `raw` whose one field is a `String`, with `text` as
+    /// that field, written as [`Repr::from_display`] writes a message: straight into the
+    /// status's one allocation, with no `String` of its own. The status has no message; its
+    /// kind is the variant, built from the text when asked ([`Repr::text_field`]). What the
+    /// derive's constructor of such a variant calls, inlined into it. Without memory, the
+    /// result is the inline code.
+    #[inline]
+    #[must_use]
+    pub fn from_text_field<M: fmt::Display>(
+        raw: u32,
+        text: M,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Self {
+        match message_of(&text) {
+            MessageOf::Text(text) => Self::text_field_of_str(raw, text, location, backtraces),
+            MessageOf::Args(args) => Self::text_field_of_args(raw, *args, location, backtraces),
+            MessageOf::Display(text) => {
+                Self::text_field_of_args(raw, format_args!("{text}"), location, backtraces)
+            }
+        }
+    }
+
+    /// [`Repr::from_text_field`] for text: copied.
+    #[cold]
+    #[inline(never)]
+    fn text_field_of_str(
+        raw: u32,
+        text: &str,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Self {
+        let written = alloc_with_str(raw, text, Some(location), None);
+        Self::created(raw, written.map(Self::into_text_body), backtraces)
+    }
+
+    /// [`Repr::from_text_field`] for `format_args!`: one allocation, of the text's length.
+    #[cold]
+    #[inline(never)]
+    fn text_field_of_args(
+        raw: u32,
+        args: fmt::Arguments<'_>,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Self {
+        let written = formatted(raw, args, Some(location));
+        Self::created(raw, written.map(Self::into_text_body), backtraces)
+    }
+
     /// A heap status with the message `text`, copied into its single allocation, and a
     /// backtrace when they are enabled. Without memory, the result is the inline code.
     #[cold]

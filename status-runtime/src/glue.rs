@@ -145,3 +145,15 @@ pub fn raw_code_of<C: Code>(repr: &Repr) -> u32 {
 pub trait AssertCopy {}
 
 impl<T: Copy> AssertCopy for T {}
+
+/// `text` as a `String`, or `None` without memory for it: the field `Kind::from_text` builds
+/// for a status that holds its variant's text, so that reading the kind when the allocator
+/// fails gives `None`, as for a status made from its code alone, and does not abort.
+#[cfg(feature = "alloc")]
+#[must_use]
+pub fn try_string(text: &str) -> Option<alloc::string::String> {
+    let mut string = alloc::string::String::new();
+    string.try_reserve_exact(text.len()).ok()?;
+    string.push_str(text);
+    Some(string)
+}

@@ -47,7 +47,7 @@ mod site;
 mod sources;
 mod traits;
 
-pub use kinds::{KindRef, Pack};
+pub use kinds::{BuiltKind, KindRef, Pack};
 pub use report::Report;
 pub use traits::{Chain, Code, FastStatus, OptionExt, OrStatus, ResultExt, StatusContext};
 
@@ -120,6 +120,8 @@ pub mod __private {
     pub use crate::backtrace::Backtraces;
     #[cfg(feature = "std")]
     pub use crate::glue::io_error_kind;
+    #[cfg(feature = "alloc")]
+    pub use crate::glue::try_string;
     pub use crate::glue::{
         AssertCopy, Bail, code_of, from_args, from_code, from_parts, from_pieces, raw_code_of,
     };

@@ -147,6 +147,14 @@ impl Repr {
         }
     }
 
+    /// The text of the variant's `String` field, for a status made with it as its body
+    /// ([`Repr::from_text_field`]); `None` for any other.
+    #[inline]
+    #[must_use]
+    pub fn text_field(&self) -> Option<&str> {
+        self.payload()?.text_field()
+    }
+
     /// The backtrace captured when the status was created, if backtraces were enabled.
     #[cfg(feature = "std")]
     #[must_use]
@@ -209,12 +217,19 @@ impl Repr {
     }
 }
 
-/// The kind place of a heap status not made with `K::VALUE_TYPE`: a changed copy's, a message
-/// payload's, or one whose `K` was described elsewhere; out of line, so that reading the kind of
-/// the others saves no registers (the caller keeps at most the call's stack alignment).
+/// The kind place of a heap status not made with `K::VALUE_TYPE`: a text body's, a changed
+/// copy's, a message payload's, or one whose `K` was described elsewhere; out of line, so that
+/// reading the kind of the others saves no registers (the caller keeps at most the call's stack
+/// alignment).
 #[cold]
 #[inline(never)]
 fn held_kind_place<K: Kind>(repr: &Repr) -> KindPlace<'_, K> {
+    if let Some(text) = repr.text_field() {
+        return KindPlace::Text {
+            raw: repr.raw_code(),
+            text,
+        };
+    }
     match repr.stored_kind(K::VALUE_TYPE) {
         Some(kind) => KindPlace::Value(kind),
         None => KindPlace::Fields(CodeFields::new(

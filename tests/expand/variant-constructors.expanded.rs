@@ -142,22 +142,18 @@ impl __fast_status_ErrorKind::Error {
             ),
         )
     }
-    ///A status of [`ErrorKind::ParseError`] with these fields. The fields are moved, not formatted: packed into the word when their values fit beside the code, else into one allocation, which records the caller's location.
+    ///A status of [`ErrorKind::ParseError`] whose field is `text`: `format_args!` is written straight into the status's one allocation, text is copied, anything else is written through its `Display`; no `String` is made. The caller's location is recorded. `kind()` builds the variant from the text when asked; [`ParseError`](Self::ParseError) takes a `String` and moves it in instead.
     #[cold]
-    #[inline(never)]
     #[track_caller]
     #[must_use = "a status reports a failure: return it, inspect it or handle it"]
-    pub fn parse_error(text: String) -> Self {
-        use ::fast_status::__private::{CannotStoreMadeKind as _, StoreMadeKind as _};
+    pub fn parse_error(text: impl ::core::fmt::Display) -> Self {
         Self(
-            (&&::fast_status::__private::KindProbe::<ErrorKind>::NEW)
-                .__fs_store(
-                    move || ErrorKind::ParseError(text),
-                    __fast_status_ErrorKind::ErrorCode::ParseError
-                        as ::core::primitive::u32,
-                    ::core::panic::Location::caller(),
-                    ::fast_status::__private::Backtraces::Never,
-                ),
+            ::fast_status::__private::Repr::from_text_field(
+                __fast_status_ErrorKind::ErrorCode::ParseError as ::core::primitive::u32,
+                text,
+                ::core::panic::Location::caller(),
+                ::fast_status::__private::Backtraces::Never,
+            ),
         )
     }
     ///A status of code [`ErrorCode::DivideByZero`] with `message`, recording the caller's location. One allocation, of the message's length.
@@ -175,13 +171,24 @@ impl __fast_status_ErrorKind::Error {
     pub fn at(at: usize) -> Self {
         Self::__from_kind(ErrorKind::At { at })
     }
-    ///The status of the variant `ParseError` with these fields, as [`parse_error`](Self::parse_error) makes it: named like the variant, so that `Error::ParseError(..)` builds a status where it built the enum.
-    #[inline]
+    ///The status of the variant `ParseError` holding `text`, moved in: named like the variant, so that `Error::ParseError(..)` builds a status where it built the enum. [`parse_error`](Self::parse_error) takes any text instead (`format_args!` too) and writes it into the status's one allocation.
+    #[cold]
+    #[inline(never)]
     #[track_caller]
     #[allow(non_snake_case)]
     #[must_use = "a status reports a failure: return it, inspect it or handle it"]
     pub fn ParseError(text: String) -> Self {
-        Self::parse_error(text)
+        use ::fast_status::__private::{CannotStoreMadeKind as _, StoreMadeKind as _};
+        Self(
+            (&&::fast_status::__private::KindProbe::<ErrorKind>::NEW)
+                .__fs_store(
+                    move || ErrorKind::ParseError(text),
+                    __fast_status_ErrorKind::ErrorCode::ParseError
+                        as ::core::primitive::u32,
+                    ::core::panic::Location::caller(),
+                    ::fast_status::__private::Backtraces::Never,
+                ),
+        )
     }
     ///The status of [`ErrorCode::DivideByZero`] alone, as `from_code` makes it: a constant, usable in `const`.
     #[allow(non_upper_case_globals)]
@@ -298,6 +305,12 @@ impl __fast_status_ErrorKind::Error {
     #[inline]
     #[must_use = "the changed status is returned; the one it was called on is moved into it"]
     pub fn with_message(mut self, message: impl ::core::fmt::Display) -> Self {
+        use ::fast_status::__private::{CannotStoreMadeKind as _, StoreMadeKind as _};
+        if !(&&::fast_status::__private::KindProbe::<ErrorKind>::NEW)
+            .__fs_text_to_value(&mut self.0)
+        {
+            return self;
+        }
         self.0.replace_message(message);
         self
     }
@@ -634,6 +647,12 @@ impl ::fast_status::__private::Kind for ErrorKind {
             #[allow(unreachable_patterns)]
             _ => ::core::option::Option::None,
         }
+    }
+    ::fast_status::__private::if_alloc! {
+        fn from_text(raw : ::core::primitive::u32, text : & ::core::primitive::str,) ->
+        ::core::option::Option < Self > { ::core::option::Option::Some(match raw { 0 =>
+        Self::ParseError(::fast_status::__private::try_string(text) ?), _ => return
+        ::core::option::Option::None, }) }
     }
     fn source_status(&self) -> ::core::option::Option<&::fast_status::__private::Repr> {
         use ::fast_status::__private::{FieldIsNotStatus as _, FieldIsStatus as _};

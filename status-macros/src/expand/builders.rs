@@ -12,6 +12,19 @@ pub(super) fn builders(g: &Gen<'_>) -> TokenStream {
     let status_ty = &g.status_ty;
     let krate = &g.input.krate;
     let private = &g.private;
+    // A status that holds a variant's text in place of its value becomes a status of the value
+    // first: the text leaves no room for a message.
+    let text_to_value = g
+        .kind
+        .filter(|_| g.input.variants.iter().any(|v| v.text_field().is_some()))
+        .map(|kind| {
+            quote! {
+                use #private::{CannotStoreMadeKind as _, StoreMadeKind as _};
+                if !(&&#private::KindProbe::<#kind>::NEW).__fs_text_to_value(&mut self.0) {
+                    return self;
+                }
+            }
+        });
     quote! {
         // The methods the `FastStatus` trait has too, callable without importing it; and a
         // message or a context line is any `Display`.
@@ -22,6 +35,7 @@ pub(super) fn builders(g: &Gen<'_>) -> TokenStream {
             #[inline]
             #must_use
             pub fn with_message(mut self, message: impl ::core::fmt::Display) -> Self {
+                #text_to_value
                 self.0.replace_message(message);
                 self
             }

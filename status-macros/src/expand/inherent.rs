@@ -37,6 +37,9 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
             quote!(pub)
         };
         match g.kind {
+            Some(kind) if v.text_field().is_some() => {
+                text_constructor(g, kind, v, &method, &attrs, &vis)
+            }
             Some(kind) if !v.fields.is_empty() => {
                 field_constructor(g, kind, v, &method, &attrs, &vis)
             }
@@ -172,6 +175,32 @@ fn variant_constructors(g: &Gen<'_>) -> TokenStream {
             method = method.to_string().trim_start_matches("r#"),
         );
         let too_many = (params.len() > 7).then(|| quote!(#[allow(clippy::too_many_arguments)]));
+        // The snake-case constructor of a variant whose one field is a `String` takes any
+        // text and copies it; this one moves the caller's `String` in, as the enum would.
+        if let (Some(kind), Some(_)) = (g.kind, v.text_field()) {
+            let body = stored(g, kind, v, &quote!(#kind::#variant(#(#params),*)));
+            let doc = format!(
+                "The status of the variant `{variant}` holding `{param}`, moved in: named like \
+                 the variant, so that `{name}::{variant}(..)` builds a status where it built the \
+                 enum. [`{method}`](Self::{method}) takes any text instead (`format_args!` \
+                 too) and writes it into the status's one allocation.",
+                name = g.name,
+                param = params[0],
+                method = method.to_string().trim_start_matches("r#"),
+            );
+            return quote! {
+                #[doc = #doc]
+                #[cold]
+                #[inline(never)]
+                #[track_caller]
+                #[allow(non_snake_case)]
+                #must_use
+                #(#carried)*
+                #vis fn #variant(#(#params: #types),*) -> Self {
+                    #body
+                }
+            };
+        }
         quote! {
             #[doc = #doc]
             #[inline]
@@ -313,19 +342,7 @@ fn field_constructor(
     let body = if super::kind::may_pack(v) {
         quote!(Self::__from_kind(#value))
     } else {
-        let Gen {
-            code_ty, private, ..
-        } = g;
-        let backtraces = g.backtraces();
-        quote! {
-            use #private::{CannotStoreMadeKind as _, StoreMadeKind as _};
-            Self((&&#private::KindProbe::<#kind>::NEW).__fs_store(
-                move || #value,
-                #code_ty::#variant as ::core::primitive::u32,
-                ::core::panic::Location::caller(),
-                #backtraces,
-            ))
-        }
+        stored(g, kind, v, &value)
     };
     let doc = format!(
         "A status of [`{kind}::{variant}`] with these fields. The fields are moved, not \
@@ -341,6 +358,69 @@ fn field_constructor(
         #too_many
         #vis fn #method(#(#params: #types),*) -> Self {
             #body
+        }
+    }
+}
+
+/// The body of a constructor that moves `value`, of the variant `v` (which never packs),
+/// straight into the status's allocation.
+fn stored(g: &Gen<'_>, kind: &Ident, v: &Variant<'_>, value: &TokenStream) -> TokenStream {
+    let Gen {
+        code_ty, private, ..
+    } = g;
+    let variant = v.ident;
+    let backtraces = g.backtraces();
+    quote! {
+        use #private::{CannotStoreMadeKind as _, StoreMadeKind as _};
+        Self((&&#private::KindProbe::<#kind>::NEW).__fs_store(
+            move || #value,
+            #code_ty::#variant as ::core::primitive::u32,
+            ::core::panic::Location::caller(),
+            #backtraces,
+        ))
+    }
+}
+
+/// `variant(text)`: a variant whose one field is a `String`, from any text (`format_args!`,
+/// `&str`, a `String`, anything `Display`), written straight into the status's allocation.
+fn text_constructor(
+    g: &Gen<'_>,
+    kind: &Ident,
+    v: &Variant<'_>,
+    method: &Ident,
+    attrs: &TokenStream,
+    vis: &TokenStream,
+) -> TokenStream {
+    let Gen {
+        code_ty, private, ..
+    } = g;
+    let variant = v.ident;
+    let backtraces = g.backtraces();
+    let param = field_params(v).remove(0);
+    let moved = if g.input.variant_constructors && !v.named {
+        format!("[`{variant}`](Self::{variant})")
+    } else {
+        format!("`From<{kind}>`")
+    };
+    let doc = format!(
+        "A status of [`{kind}::{variant}`] whose field is `{param}`: `format_args!` is written \
+         straight into the status's one allocation, text is copied, anything else is written \
+         through its `Display`; no `String` is made. The caller's location is recorded. \
+         `kind()` builds the variant from the text when asked; {moved} takes a `String` and \
+         moves it in instead.",
+    );
+    quote! {
+        #[doc = #doc]
+        #[cold]
+        #[track_caller]
+        #attrs
+        #vis fn #method(#param: impl ::core::fmt::Display) -> Self {
+            Self(#private::Repr::from_text_field(
+                #code_ty::#variant as ::core::primitive::u32,
+                #param,
+                ::core::panic::Location::caller(),
+                #backtraces,
+            ))
         }
     }
 }

@@ -58,6 +58,7 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     let transparent_status = transparent_status(g);
     let take_nested_status = take_nested_status(g);
     let drop_arms = variants.iter().filter_map(needs_drop_arm);
+    let from_text = from_text(g);
     quote! {
         #[automatically_derived]
         #[allow(deprecated)]
@@ -104,6 +105,8 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
                 }
             }
 
+            #from_text
+
             #source_status
 
             #transparent_status
@@ -120,6 +123,45 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             }
         }
     }
+}
+
+/// `Kind::from_text`, for an enum with variants whose one field is a `String`: the variant of
+/// the code, its field made from the text (`None` without memory for it).
+fn from_text(g: &Gen<'_>) -> Option<TokenStream> {
+    let private = &g.private;
+    let (raw, text) = (local("raw"), local("text"));
+    let arms: Vec<_> = g
+        .input
+        .variants
+        .iter()
+        .filter_map(|v| {
+            let field = v.text_field()?;
+            let (ident, pattern) = (v.ident, codes::raw_pattern(g, v, &raw));
+            let value = quote!(#private::try_string(#text)?);
+            let value = if let Some(name) = field.ident {
+                quote!(Self::#ident { #name: #value })
+            } else {
+                quote!(Self::#ident(#value))
+            };
+            Some(quote!(#pattern => #value,))
+        })
+        .collect();
+    if arms.is_empty() {
+        return None;
+    }
+    Some(quote! {
+        #private::if_alloc! {
+            fn from_text(
+                #raw: ::core::primitive::u32,
+                #text: &::core::primitive::str,
+            ) -> ::core::option::Option<Self> {
+                ::core::option::Option::Some(match #raw {
+                    #(#arms)*
+                    _ => return ::core::option::Option::None,
+                })
+            }
+        }
+    })
 }
 
 /// Whether dropping `v` runs code: whether the tuple of its field types needs dropping, known

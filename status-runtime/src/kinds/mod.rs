@@ -33,7 +33,7 @@ pub use probes::{
     NotSendField, SendField, SourceField, Storable, StorableIfSync, StoreMadeKind, TakeField,
     TakeNotStatus, TakeStatus,
 };
-pub use read::{CodeFields, KindPlace, KindRef, kind_error_source, kind_of, take_kind};
+pub use read::{BuiltKind, CodeFields, KindPlace, KindRef, kind_error_source, kind_of, take_kind};
 
 #[cfg(feature = "alloc")]
 use crate::repr::{DropTest, NestedStatus};
@@ -63,6 +63,18 @@ pub trait Kind: Sized + 'static {
 
     /// The variant of raw code `raw`, from its packed fields, or for a variant without fields.
     fn unpack(raw: u32, fields: Option<u64>) -> Option<Self>;
+
+    /// The variant of raw code `raw` whose one field is a `String`, that field made from
+    /// `text`: what `kind()` of a status made by that variant's snake-case constructor, which
+    /// writes the text straight into the status's allocation, gives back. `None` for any other
+    /// code, without memory for the field, and by default: the derive writes it for an enum
+    /// with such variants.
+    #[inline]
+    #[must_use]
+    fn from_text(raw: u32, text: &str) -> Option<Self> {
+        let _ = (raw, text);
+        None
+    }
 
     /// The variant's source: its `#[from]`/`#[source]`/`source` field, or a transparent
     /// variant's field's own source.

@@ -107,6 +107,10 @@ pub trait StoreMadeKind<K> {
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Repr;
+
+    /// `repr` made a status of the value `K::from_text` builds, if it holds a text body
+    /// ([`Repr::text_to_value`]); `false` when the allocator failed.
+    fn __fs_text_to_value(self, repr: &mut Repr) -> bool;
 }
 
 impl<K: Kind + Send + Sync> StoreMadeKind<K> for &&KindProbe<K> {
@@ -124,6 +128,11 @@ impl<K: Kind + Send + Sync> StoreMadeKind<K> for &&KindProbe<K> {
     ) -> Repr {
         Repr::from_kind(raw, make, K::VALUE_TYPE, location, backtraces)
     }
+
+    #[inline]
+    fn __fs_text_to_value(self, repr: &mut Repr) -> bool {
+        repr.text_field().is_none() || repr.text_to_value::<K>()
+    }
 }
 
 /// A made kind that cannot be stored (never in a program that compiles): implemented for
@@ -137,6 +146,9 @@ pub trait CannotStoreMadeKind<K> {
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Repr;
+
+    /// `true`.
+    fn __fs_text_to_value(self, repr: &mut Repr) -> bool;
 }
 
 impl<K> CannotStoreMadeKind<K> for &KindProbe<K> {
@@ -150,6 +162,11 @@ impl<K> CannotStoreMadeKind<K> for &KindProbe<K> {
     ) -> Repr {
         drop(make);
         Repr::inline(raw)
+    }
+
+    #[inline]
+    fn __fs_text_to_value(self, _: &mut Repr) -> bool {
+        true
     }
 }
 

@@ -1,5 +1,5 @@
 //! Reading a kind back: what `kind()` and `into_kind()` give ([`KindRef`], from the stored
-//! value or the unpacked fields), and the source of a status of a kind.
+//! value, the unpacked fields or a text body's text), and the source of a status of a kind.
 
 use core::error::Error;
 use core::fmt;
@@ -11,8 +11,9 @@ use crate::repr::{Repr, inline_bits, packed_bits, packed_fields_of};
 use crate::traits::Code;
 
 /// What `kind()` returns: the variant a status was made from, borrowed from the status or, for
-/// fields packed into the word, unpacked into a copy. `as_deref()` on the `Option` gives
-/// `Option<&Kind>`, to match with the enum's own patterns:
+/// fields packed into the word, unpacked into a copy, or, for a status that holds the text of
+/// a variant whose one field is a `String`, built with a copy of that text. `as_deref()` on the
+/// `Option` gives `Option<&Kind>`, to match with the enum's own patterns:
 /// `match error.kind().as_deref() { Some(ErrorKind::TooBig { size, len }) => .., _ => .. }`
 /// (the facade's docs show it whole).
 ///
@@ -38,6 +39,50 @@ pub enum KindRef<'a, K> {
     /// dropped: its fields are [`Pack`](super::Pack), so `Copy`, and own nothing, and the compiler need not
     /// call the kind's drop glue for it where a caller reads a `kind()`.
     Unpacked(ManuallyDrop<K>),
+    /// The value built from the text the status holds for a variant whose one field is a
+    /// `String` (a status its snake-case constructor made from formatted text): the text is
+    /// copied into the field, an allocation for each read.
+    Built(BuiltKind<K>),
+}
+
+/// A kind built from a status's text ([`KindRef::Built`]): derefs to the kind, and is dropped
+/// out of line, so that code that reads the `kind()` of other statuses (borrowed or unpacked,
+/// which own nothing) tests one tag where it drops the result, not the kind's whole drop.
+pub struct BuiltKind<K>(Option<K>);
+
+impl<K> BuiltKind<K> {
+    /// `kind`, built.
+    #[must_use]
+    pub fn new(kind: K) -> Self {
+        Self(Some(kind))
+    }
+}
+
+impl<K> Deref for BuiltKind<K> {
+    type Target = K;
+
+    #[inline]
+    fn deref(&self) -> &K {
+        match &self.0 {
+            Some(kind) => kind,
+            // Taken out only by `drop`.
+            None => unreachable!("a built kind is there until it is dropped"),
+        }
+    }
+}
+
+impl<K> Drop for BuiltKind<K> {
+    #[inline]
+    fn drop(&mut self) {
+        drop_built(&mut self.0);
+    }
+}
+
+/// Drops a built kind: out of line and cold.
+#[cold]
+#[inline(never)]
+fn drop_built<K>(kind: &mut Option<K>) {
+    kind.take();
 }
 
 impl<K> Deref for KindRef<'_, K> {
@@ -48,6 +93,7 @@ impl<K> Deref for KindRef<'_, K> {
         match self {
             KindRef::Borrowed(kind) => kind,
             KindRef::Unpacked(kind) => kind,
+            KindRef::Built(kind) => kind,
         }
     }
 }
@@ -83,6 +129,14 @@ pub enum KindPlace<'a, K> {
     Value(&'a K),
     /// The raw code and the packed fields, if any, to unpack the variant from.
     Fields(CodeFields),
+    /// The raw code of a variant whose one field is a `String`, and that field's text, which
+    /// the status holds in place of a stored value.
+    Text {
+        /// The raw code.
+        raw: u32,
+        /// The field's text.
+        text: &'a str,
+    },
 }
 
 /// A raw code and, if the variant has them, its packed fields, in one `u64`, so that a
@@ -141,6 +195,9 @@ pub fn kind_of<K: Kind>(repr: &Repr) -> Option<KindRef<'_, K>> {
         KindPlace::Fields(at) => {
             unpack::<K>(at).map(|kind| KindRef::Unpacked(ManuallyDrop::new(kind)))
         }
+        KindPlace::Text { raw, text } => {
+            K::from_text(raw, text).map(|kind| KindRef::Built(BuiltKind::new(kind)))
+        }
     }
 }
 
@@ -154,15 +211,17 @@ fn unpack<K: Kind>(at: CodeFields) -> Option<K> {
 }
 
 /// The kind a status holds, as an owned value: the stored value moved out (what is left of the
-/// status owns nothing), or the unpacked fields, or a variant without fields (the status is
-/// left as it is). A changed copy's value (after `with_message`) moves out too once the status
-/// it was copied from is gone. `None`, and the status unchanged, for a status made from the
+/// status owns nothing), or the unpacked fields, or a variant without fields, or the variant
+/// built from a text body's text (the status is left as it is). A changed copy's value (after
+/// `with_message`) moves out too once the status it was copied from is gone. `None`, and the status unchanged, for a status made from the
 /// code alone of a variant with fields, and for a stored value that something else reads too
 /// (a clone of the status, or a changed copy of one).
 #[must_use]
 pub fn take_kind<K: Kind>(repr: &mut Repr) -> Option<K> {
-    if let KindPlace::Fields(at) = repr.kind_place::<K>() {
-        return unpack::<K>(at);
+    match repr.kind_place::<K>() {
+        KindPlace::Fields(at) => return unpack::<K>(at),
+        KindPlace::Text { raw, text } => return K::from_text(raw, text),
+        KindPlace::Value(_) => {}
     }
     // A stored value (there is none without `alloc`).
     #[cfg(feature = "alloc")]

@@ -1,5 +1,7 @@
 //! The heap payload: one allocation holding a [`Header`] and, after it, its body: either the
-//! message's bytes, or the value of a variant with fields, moved in unformatted.
+//! message's bytes, or the value of a variant with fields, moved in unformatted. A *text body*
+//! is a message body whose bytes are the text of a variant whose one field is a `String`
+//! (`Header::text_field`): it frees as a message does and reads as that variant.
 //!
 //! Three typed pointers reach it, each keeping the allocation's own pointer (see the rule in
 //! the parent module):
@@ -46,6 +48,10 @@ pub(crate) struct Header {
     /// For a value body: `ValueShare`s, plus one for all the status words together.
     holders: RefCount,
     code: u32,
+    /// Whether the message bytes are the text of the variant of `code` whose one field is a
+    /// `String` (a *text body*, which `Repr::from_text_field` makes), not a message: the status
+    /// then has no message, and its kind is built from the text when asked.
+    text_field: bool,
     /// Message bytes allocated after the header (none with a value body).
     cap: usize,
     /// Message bytes written (`len <= cap`), always valid UTF-8.
@@ -81,6 +87,7 @@ impl Header {
             refcount: RefCount::one(),
             holders: RefCount::one(),
             code: code & super::MAX_RAW_CODE,
+            text_field: false,
             cap,
             len,
             location,
@@ -631,6 +638,16 @@ impl Repr {
         Some(unsafe { PayloadMut::new(ptr) })
     }
 
+    /// This new message payload, its message made the text of the variant of its code whose
+    /// one field is a `String` (a text body: see `Header::text_field`).
+    #[inline]
+    pub(crate) fn into_text_body(mut self) -> Self {
+        if let Some(payload) = self.payload_mut() {
+            payload.set_text_field();
+        }
+        self
+    }
+
     /// Unique access to this word's payload, after `copy` has replaced the word by a copy of
     /// its own when it is not the only share of a heap payload. `None` when `copy` fails (or
     /// leaves the word shared). One uniqueness check when the word is unique already.
@@ -805,9 +822,26 @@ impl<'a> PayloadRef<'a> {
         unsafe { (*self.ptr.as_ptr()).location }
     }
 
-    /// The message.
+    /// The message: none for a text body, whose bytes are its variant's field.
     #[inline]
     pub(crate) fn message(self) -> &'a str {
+        // SAFETY: as for `code`.
+        if unsafe { (*self.ptr.as_ptr()).text_field } {
+            return "";
+        }
+        self.bytes()
+    }
+
+    /// The text of the variant's `String` field, for a text body.
+    #[inline]
+    pub(crate) fn text_field(self) -> Option<&'a str> {
+        // SAFETY: as for `code`.
+        unsafe { (*self.ptr.as_ptr()).text_field }.then(|| self.bytes())
+    }
+
+    /// The message bytes: the message, or a text body's text.
+    #[inline]
+    fn bytes(self) -> &'a str {
         // SAFETY: as for `code`.
         let len = unsafe { (*self.ptr.as_ptr()).len };
         // SAFETY: the message bytes start `HEADER` bytes into the allocation, reached from its
@@ -908,6 +942,17 @@ impl<'a> PayloadMut<'a> {
         Self {
             ptr,
             unique: PhantomData,
+        }
+    }
+
+    /// Makes the message bytes of this message payload the text of the variant of its code
+    /// whose one field is a `String` (see `Header::text_field`).
+    #[inline]
+    pub(crate) fn set_text_field(self) {
+        // SAFETY: the payload is live and unaliased for `'a` (see `new`); a write of one field.
+        unsafe {
+            debug_assert!(ptr::eq((*self.ptr.as_ptr()).body, &raw const MESSAGE_BODY));
+            (*self.ptr.as_ptr()).text_field = true;
         }
     }
 

@@ -86,8 +86,11 @@ pub enum Creation {
     Offset(u32),
     /// `KindError::range(lo, hi)`: fields packed or on the heap, by their values.
     Range(u64, u64),
-    /// `KindError::named(text)`: an owned field on the heap.
+    /// `KindError::from(KindErrorKind::Named(text))`: an owned field, moved in.
     Named(String),
+    /// `KindError::named(text)`: the variant's text written into the status (a text body),
+    /// the variant built from it when read.
+    NamedText(String),
     /// `KindError::from(io::Error)`: a `from` field.
     KindIo(String),
     /// `KindError::from(KindErrorKind::Custom)`: a variant without fields.
@@ -286,6 +289,9 @@ pub struct Expected {
     /// holds a share of. Clones and changed copies share it; `into_kind()` moves it out only
     /// from the one status that holds it.
     value: Option<u64>,
+    /// Whether the status holds its variant's text (a text body): `into_kind()` builds the
+    /// variant, shared or not, and `with_message` makes it a stored value of its own first.
+    text_body: bool,
     /// Whether `source()` is the variant's own source field, which a source given later does
     /// not replace.
     source_is_field: bool,
@@ -330,6 +336,7 @@ impl Expected {
             panicky: None,
             source: None,
             value: None,
+            text_body: false,
             source_is_field: false,
             through_source: Held::default(),
         }
@@ -431,7 +438,7 @@ impl Model {
         match transition {
             Transition::Create(creation) => {
                 let mut new = expected(creation);
-                if new.kind.as_ref().is_some_and(|kind| !kind.copied()) {
+                if !new.text_body && new.kind.as_ref().is_some_and(|kind| !kind.copied()) {
                     new.value = Some(self.values_made);
                     self.values_made += 1;
                 }
@@ -441,7 +448,15 @@ impl Model {
                 let copy = self.statuses[*i].clone();
                 self.statuses.push(copy);
             }
-            Transition::WithMessage(i, text) => self.statuses[*i].message.clone_from(text),
+            Transition::WithMessage(i, text) => {
+                let status = &mut self.statuses[*i];
+                status.message.clone_from(text);
+                if status.text_body {
+                    status.text_body = false;
+                    status.value = Some(self.values_made);
+                    self.values_made += 1;
+                }
+            }
             Transition::WithNumber(i, n) => self.statuses[*i].number = Some(*n),
             Transition::WithCounted(i) => {
                 self.statuses[*i].counted = Some(self.counted_made);
@@ -460,10 +475,9 @@ impl Model {
                             .iter()
                             .any(|other| other.values_held().any(|v| v == value))
                 };
-                self.kind_comes_out = status
-                    .kind
-                    .as_ref()
-                    .is_some_and(|kind| kind.copied() || status.value.is_some_and(|v| !shared(v)));
+                self.kind_comes_out = status.kind.as_ref().is_some_and(|kind| {
+                    kind.copied() || status.text_body || status.value.is_some_and(|v| !shared(v))
+                });
             }
             Transition::Drop(i) => {
                 self.panics = self.releases_panicky(*i);
@@ -557,6 +571,10 @@ fn expected(creation: &Creation) -> Expected {
         Creation::Named(text) => {
             Expected::kind(KindModel::Named(text.clone()), KindErrorCode::Named, true)
         }
+        Creation::NamedText(text) => Expected {
+            text_body: true,
+            ..Expected::kind(KindModel::Named(text.clone()), KindErrorCode::Named, true)
+        },
         Creation::KindIo(text) => Expected {
             source: Some(text.clone()),
             source_is_field: true,
@@ -991,7 +1009,8 @@ fn create(creation: Creation) -> Slot {
     let kinds = match creation {
         Creation::Offset(n) => KindError::offset(n),
         Creation::Range(lo, hi) => KindError::range(lo, hi),
-        Creation::Named(text) => KindError::named(text),
+        Creation::Named(text) => KindError::from(KindErrorKind::Named(text)),
+        Creation::NamedText(text) => KindError::named(text),
         Creation::KindIo(text) => KindError::from(std::io::Error::other(text)),
         Creation::Custom => KindError::from(KindErrorKind::Custom),
         Creation::KindCode(index) => KindError::from_code(kind_code(index)),

@@ -57,6 +57,7 @@ fn creation() -> impl Strategy<Value = Creation> {
         any::<u32>().prop_map(Creation::Offset),
         (wide(), wide()).prop_map(|(lo, hi)| Creation::Range(lo, hi)),
         text().prop_map(Creation::Named),
+        text().prop_map(Creation::NamedText),
         text().prop_map(Creation::KindIo),
         Just(Creation::Custom),
         kind_code().prop_map(Creation::KindCode),

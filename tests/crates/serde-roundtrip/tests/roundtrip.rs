@@ -23,6 +23,9 @@ pub enum ParseErrorKind {
     /// No fields: it comes back from its code alone.
     #[error("unexpected end of input")]
     Eof,
+    /// A message alone: its constructor writes the text into the status.
+    #[error("syntax: {0}")]
+    Syntax(String),
 }
 
 fn json(status: &Status) -> String {
@@ -225,6 +228,33 @@ fn a_kind_crosses_as_its_code_and_its_text() {
     let back: ParseError = serde_json::from_str(&json).expect("deserializes");
     assert!(matches!(back.kind().as_deref(), Some(ParseErrorKind::Eof)));
     assert_eq!(back.to_string(), "unexpected end of input: at byte 12");
+}
+
+#[test]
+fn a_variant_made_from_text_crosses_as_its_text() {
+    // The text is the variant's field, not a message: it crosses as the kind's text, as a
+    // stored `Syntax(String)` would.
+    let status = ParseError::syntax(format_args!("unexpected {:?}", '}'));
+    let stored = ParseError::from(ParseErrorKind::Syntax("unexpected '}'".to_owned()));
+    let json = serde_json::to_string(&status).expect("serializes");
+    // The same fields, each status's own creation site aside.
+    let fields = |status: &ParseError| {
+        let mut value = serde_json::to_value(status).expect("serializes");
+        value
+            .as_object_mut()
+            .expect("a map")
+            .remove("location")
+            .expect("a creation site");
+        value
+    };
+    assert_eq!(fields(&status), fields(&stored));
+    assert!(
+        json.contains(r#""text":"syntax: unexpected '}'","message":"""#),
+        "{json}"
+    );
+    let back: ParseError = serde_json::from_str(&json).expect("deserializes");
+    assert_eq!(back.to_string(), "syntax: unexpected '}'");
+    assert!(back.is_syntax());
 }
 
 #[test]

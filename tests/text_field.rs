@@ -1,0 +1,168 @@
+//! Variants whose one field is a `String`: their snake-case constructor takes any text and
+//! writes it straight into the status (a text body), and the status reads as the variant it
+//! stands for: `Display`, `Debug`, `kind()`, `into_kind()`, equality, and the builders keep it.
+
+use std::hash::{BuildHasher, RandomState};
+
+use fast_status::{FastStatus, KindRef};
+
+/// A port's error kinds: message variants, as a columnar library writes most of its errors.
+#[derive(FastStatus, Debug, Clone, PartialEq, Eq)]
+#[status(name = Error, variant_constructors)]
+pub enum ErrorKind {
+    /// A message alone.
+    #[error("parse error: {0}")]
+    ParseError(String),
+    /// A message in a named field, printed with `Debug`.
+    #[error("invalid argument {text:?}")]
+    Invalid { text: String },
+    /// A number: not a text variant.
+    #[error("at {0}")]
+    At(u32),
+    /// A message beside another field: stored as a value.
+    #[error("{1} at {0}")]
+    Located(usize, String),
+    /// No fields.
+    #[error("divide by zero")]
+    DivideByZero,
+}
+
+/// `kind()`'s result is the variant built from the text.
+fn built<K>(kind: Option<&KindRef<'_, K>>) -> bool {
+    matches!(kind, Some(KindRef::Built(_)))
+}
+
+#[test]
+fn a_text_body_reads_as_its_variant() {
+    let x = 5;
+    let status = Error::parse_error(format_args!("bad value {x}"));
+    let variant = ErrorKind::ParseError("bad value 5".to_owned());
+    assert!(status.is_parse_error());
+    assert_eq!(status.code(), ErrorCode::ParseError);
+    assert_eq!(status.to_string(), "parse error: bad value 5");
+    assert_eq!(status.to_string(), variant.to_string());
+    assert_eq!(status.message(), "");
+    assert_eq!(format!("{status:?}"), format!("{variant:?}"));
+    assert_eq!(format!("{status:#?}"), format!("{variant:#?}"));
+    let kind = status.kind();
+    assert!(built(kind.as_ref()));
+    assert_eq!(kind.as_deref(), Some(&variant));
+    assert!(status.location().is_some());
+    assert_eq!(status.into_kind().ok(), Some(variant));
+}
+
+#[test]
+fn any_text_makes_one() {
+    let owned = String::from("owned");
+    for (status, text) in [
+        (Error::parse_error("a literal"), "a literal"),
+        (Error::parse_error(owned), "owned"),
+        (Error::parse_error(42), "42"),
+        (Error::parse_error(format_args!("{:>4}", 7)), "   7"),
+        (Error::parse_error(""), ""),
+    ] {
+        assert_eq!(
+            status.kind().as_deref(),
+            Some(&ErrorKind::ParseError(text.to_owned()))
+        );
+        assert_eq!(status.to_string(), format!("parse error: {text}"));
+    }
+    // A named field, and a `{:?}` in the variant's text.
+    let status = Error::invalid(format_args!("x{}", "\"y\""));
+    let variant = ErrorKind::Invalid {
+        text: "x\"y\"".to_owned(),
+    };
+    assert_eq!(status.to_string(), variant.to_string());
+    assert_eq!(format!("{status:?}"), format!("{variant:?}"));
+    assert_eq!(status.into_kind().ok(), Some(variant));
+}
+
+#[test]
+fn other_variants_keep_their_constructors() {
+    // Two fields, one a `String`: moved in as the value.
+    let status = Error::located(3, "late".to_owned());
+    assert!(matches!(status.kind(), Some(KindRef::Borrowed(_))));
+    assert_eq!(status.to_string(), "late at 3");
+    assert!(matches!(Error::at(7).kind(), Some(KindRef::Unpacked(_))));
+    // The variant's own spelling moves the caller's `String` in: a stored value.
+    let moved = Error::ParseError(String::from("moved"));
+    assert!(matches!(moved.kind(), Some(KindRef::Borrowed(_))));
+    assert_eq!(moved.to_string(), "parse error: moved");
+    assert_eq!(Error::DivideByZero.to_string(), "divide by zero");
+}
+
+#[test]
+fn a_text_body_equals_the_same_variant_stored() {
+    let text = Error::parse_error("same");
+    let stored = Error::ParseError("same".to_owned());
+    let from_kind = Error::from(ErrorKind::ParseError("same".to_owned()));
+    assert_eq!(text, stored);
+    assert_eq!(text, from_kind);
+    assert_ne!(text, Error::parse_error("other"));
+    assert_ne!(text, Error::invalid("same"));
+    let hasher = RandomState::new();
+    assert_eq!(hasher.hash_one(&text), hasher.hash_one(&stored));
+}
+
+#[test]
+fn with_message_keeps_the_variant() {
+    let status = Error::parse_error(format_args!("bad {}", 1)).with_message("while reading");
+    assert_eq!(status.message(), "while reading");
+    assert_eq!(status.to_string(), "parse error: bad 1: while reading");
+    assert_eq!(
+        status.kind().as_deref(),
+        Some(&ErrorKind::ParseError("bad 1".to_owned()))
+    );
+    assert!(status.location().is_some());
+
+    // A clone keeps its own text body; the changed copy has the message.
+    let original = Error::parse_error("shared").context("first");
+    let changed = original.clone().with_message("changed");
+    assert_eq!(original.message(), "");
+    assert!(built(original.kind().as_ref()));
+    assert_eq!(changed.message(), "changed");
+    assert_eq!(
+        changed.kind().as_deref(),
+        Some(&ErrorKind::ParseError("shared".to_owned()))
+    );
+    assert_eq!(changed.context_lines().count(), 1);
+    assert_eq!(changed.location(), original.location());
+    // And the copy's value moves out once it is its own.
+    drop(original);
+    assert_eq!(
+        changed.into_kind().ok(),
+        Some(ErrorKind::ParseError("shared".to_owned()))
+    );
+}
+
+#[test]
+fn context_details_and_sources_keep_the_variant() {
+    let status = Error::parse_error("ctx")
+        .context("one")
+        .with_detail(7_u8)
+        .with_source(std::fmt::Error);
+    assert!(built(status.kind().as_ref()));
+    assert_eq!(status.to_string(), "parse error: ctx");
+    assert_eq!(status.context_lines().count(), 1);
+    assert_eq!(status.detail::<u8>(), Some(&7));
+
+    // Copy on write: the clone that gains a line is a text body too.
+    let original = Error::parse_error("cow");
+    let copy = original.clone().context("two");
+    for status in [&original, &copy] {
+        assert!(built(status.kind().as_ref()));
+        assert_eq!(status.to_string(), "parse error: cow");
+    }
+    assert_eq!(original.context_lines().count(), 0);
+    assert_eq!(copy.context_lines().count(), 1);
+    let report = format!("{}", copy.report());
+    assert!(report.contains("parse error: cow"), "{report}");
+}
+
+#[test]
+fn generic_code_sees_the_variant() {
+    fn display<S: FastStatus>(status: &S) -> String {
+        status.to_string()
+    }
+    assert_eq!(display(&Error::invalid("g")), "invalid argument \"g\"");
+}
