@@ -87,6 +87,7 @@ macro_rules! fields_shapes {
         fn text($a:ident, $t:ident) $text:block
         fn formatted($x:ident) $formatted:block
         fn inspect($e:ident) $inspect:block
+        fn told($t_e:ident) $told:block
     ) => {
         /// The error type under test.
         pub type E = $E;
@@ -154,6 +155,10 @@ macro_rules! fields_shapes {
         #[inline(never)]
         pub fn inspect($e: &E) -> u64 $inspect
 
+        /// What a caller that only tells the variant apart reads: whether it is `Parse`.
+        #[inline(never)]
+        pub fn told($t_e: &E) -> u64 $told
+
         /// A small reader: a little-endian `u32` at `at`, or `TooBig` when it does not fit.
         #[inline(never)]
         pub fn reader(buf: &[u8], at: usize) -> Result<u32, E> {
@@ -186,6 +191,7 @@ pub mod by_value {
                 ParseError::Io(_) => 0,
             }
         }
+        fn told(e) { u64::from(matches!(e, ParseError::Parse(_))) }
     }
 }
 
@@ -214,6 +220,7 @@ pub mod boxed {
                 ParseError::Io(_) => 0,
             }
         }
+        fn told(e) { u64::from(matches!(*e.0, ParseError::Parse(_))) }
     }
 }
 
@@ -238,7 +245,22 @@ pub mod fast {
                 _ => 0,
             }
         }
+        fn told(e) { u64::from(e.is_parse()) }
     }
+
+    /// `Parse` through its snake-case constructor: the text written straight into the
+    /// status's one allocation, no `String` made.
+    #[inline]
+    fn make_text_formatted(x: u64) -> E {
+        FastParse::parse(format_args!("bad value {x}"))
+    }
+
+    four_frames!(
+        make_text_formatted: text_formatted1,
+        text_formatted2,
+        text_formatted3,
+        text_formatted4
+    );
 }
 
 /// `anyhow!` with the same text: formatted when made; no fields to read back.
@@ -255,5 +277,6 @@ pub mod anyhow {
             // No fields: what can be read is whether it is an error at all.
             u64::from(e.is::<std::io::Error>())
         }
+        fn told(e) { u64::from(!e.is::<std::io::Error>()) }
     }
 }

@@ -191,6 +191,55 @@ mod ctor {
     }
 }
 
+/// A variant whose one field is a `String`, made from `format!("bad value {x}")` (fast-status
+/// also through its snake-case constructor, which writes the text into the status), through
+/// four frames: the variant told apart (told4) or its text's length read (read4).
+mod text_route {
+    use std::hint::black_box;
+
+    use fast_status_benches::fields;
+
+    /// One row's two cells, over `$make` (a four-frame scenario of `fields::$module`).
+    macro_rules! text_cells {
+        ($($row:ident: $module:ident, $make:ident => $label:literal),* $(,)?) => {
+            $(
+                mod $row {
+                    use super::{black_box, fields::$module as m};
+
+                    pub const NAME: &str = concat!("text_route::", stringify!($row));
+
+                    value_cell!(icount_told4, m::$make, e => m::told(&e));
+                    value_cell!(icount_read4, m::$make, e => m::inspect(&e));
+                }
+            )*
+
+            /// Every row, in table order.
+            pub fn types() -> Vec<super::Row> {
+                vec![$((
+                    $row::NAME,
+                    $label,
+                    size_of::<Result<u64, fields::$module::E>>(),
+                    vec![
+                        ("told4", $row::icount_told4 as super::Cell),
+                        ("read4", $row::icount_read4),
+                    ],
+                )),*]
+            }
+        };
+    }
+
+    text_cells!(
+        by_value: by_value, formatted4 => "enum by value",
+        boxed: boxed, formatted4 => "enum boxed",
+        fast: fast, formatted4 => "fast-status, Parse(..)",
+        fast_text: fast, text_formatted4 => "fast-status, parse(..)",
+        anyhow: anyhow, formatted4 => "anyhow!",
+    );
+
+    /// The row every other is divided by.
+    pub const BASE: &str = by_value::NAME;
+}
+
 /// Messages of other shapes (`fast_status_benches::message_shapes`), by `status!` and
 /// `anyhow!`.
 mod shapes {
@@ -293,6 +342,7 @@ const FIELDS_SCENARIOS: [&str; 6] = ["value", "packed4", "heap4", "small4", "tex
 const SHAPE_SCENARIOS: [&str; 4] = ["two4", "str4", "signed_hex4", "display4"];
 
 const CTOR_SCENARIOS: [&str; 2] = ["formatted4", "hex4"];
+const TEXT_SCENARIOS: [&str; 2] = ["told4", "read4"];
 
 /// One row: module name, display name, `size_of::<Result<(), E>>()`, its scenarios.
 type Row = (&'static str, &'static str, usize, Vec<(&'static str, Cell)>);
@@ -337,6 +387,7 @@ fn main() {
             .into_iter()
             .chain(ctor::types())
             .chain(fields::types())
+            .chain(text_route::types())
             .chain(shapes::types())
         {
             for (_, cell) in cells {
@@ -350,6 +401,7 @@ fn main() {
         .iter()
         .chain(&ctor::types())
         .chain(&fields::types())
+        .chain(&text_route::types())
         .chain(&shapes::types())
         .flat_map(|(module, _, _, cells)| {
             cells
@@ -367,10 +419,53 @@ fn main() {
     let constructors = measure(&ctor::types(), &CTOR_SCENARIOS, counts.as_ref());
     let with_fields = measure(&fields::types(), &FIELDS_SCENARIOS, counts.as_ref());
     let shaped = measure(&shapes::types(), &SHAPE_SCENARIOS, counts.as_ref());
+    let text = measure(&text_route::types(), &TEXT_SCENARIOS, counts.as_ref());
     print_main(&main, counts.is_some(), with_icount);
     print_constructors(&constructors, &main, counts.is_some());
     print_shapes(&shaped, counts.is_some());
     print_fields(&with_fields, counts.is_some());
+    print_text_route(&text, counts.is_some());
+}
+
+/// The table of a `String` variant made from formatted text: instructions against the enum
+/// returned by value, allocations and wall time.
+fn print_text_route(text: &Table, with_instructions: bool) {
+    println!(
+        "
+a variant whose one field is a String, Parse(String), of \"bad value {{x}}\""
+    );
+    println!(
+        "  told4      made, through 4 frames, the variant told apart (no field read), dropped"
+    );
+    println!("  read4      the same, its text's length read");
+    println!("the rows: the enums and FastParse::Parse(..) take format!'s String;");
+    println!("  FastParse::parse(format_args!(..)) writes the text into the status, and kind()");
+    println!("  builds the variant (a String) when read4 reads it; anyhow! formats its message");
+    if with_instructions {
+        println!(
+            "
+instructions per operation (callgrind), and ÷ the enum by value's"
+        );
+        let base = |scenario: &str| text.get(text_route::BASE, scenario)?.instructions;
+        print_block(text, &TEXT_SCENARIOS, false, |row, scenario| {
+            let i = text.get(row, scenario)?.instructions?;
+            Some(format!("{i:.0} = {:.2}x", i / base(scenario)?))
+        });
+    }
+    println!(
+        "
+allocations per operation"
+    );
+    print_block(text, &TEXT_SCENARIOS, false, |row, scenario| {
+        Some(format!("{:.1}", text.get(row, scenario)?.allocations))
+    });
+    println!(
+        "
+wall time per operation, ns (median of 11 samples)"
+    );
+    print_block(text, &TEXT_SCENARIOS, false, |row, scenario| {
+        Some(format!("{:.2}", text.get(row, scenario)?.ns))
+    });
 }
 
 /// `status!` against `anyhow!` on messages of other shapes than formatted4's.
