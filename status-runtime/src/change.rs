@@ -271,22 +271,7 @@ impl Repr {
     fn unshare(&mut self) -> Option<()> {
         let location = self.location();
         let copy = if self.is_heap() {
-            let code = self.raw_code();
-            let extras = self.replacement_extras().ok()?;
-            // A text body's copy is one too: its bytes are the variant's field.
-            let (bytes, text_field) = match self.text_field() {
-                Some(text) => (text, true),
-                None => (self.message(), false),
-            };
-            let copy = match extras {
-                Some(extras) => alloc_with_str(code, bytes, location, Some(extras))?,
-                None => Self::alloc_with_extras(code, bytes, location, Extras::default)?,
-            };
-            if text_field {
-                copy.into_text_body()
-            } else {
-                copy
-            }
+            self.heap_copy(location)?
         } else {
             let (code, fields) = self.code_and_fields();
             let kind = fields.map(|fields| KindHolder::Packed(PackedFields::new(fields)));
@@ -294,6 +279,29 @@ impl Repr {
         };
         self.replace(copy);
         Some(())
+    }
+
+    /// [`Repr::unshare`]'s copy of a heap status, with its extras (see `replacement_extras`).
+    /// Out of line: a code's first context line, the path `unshare` is measured by (`compare`'s
+    /// context4 row), does not take it.
+    #[inline(never)]
+    fn heap_copy(&mut self, location: Option<&'static Location<'static>>) -> Option<Self> {
+        let code = self.raw_code();
+        let extras = self.replacement_extras().ok()?;
+        // A text body's copy is one too: its bytes are the variant's field.
+        let (bytes, text_field) = match self.text_field() {
+            Some(text) => (text, true),
+            None => (self.message(), false),
+        };
+        let copy = match extras {
+            Some(extras) => alloc_with_str(code, bytes, location, Some(extras))?,
+            None => Self::alloc_with_extras(code, bytes, location, Extras::default)?,
+        };
+        Some(if text_field {
+            copy.into_text_body()
+        } else {
+            copy
+        })
     }
 
     /// The extras to give a new payload that replaces this one: moved out when this word holds
