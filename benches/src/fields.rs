@@ -5,7 +5,9 @@
 //! - `boxed`: the same enum boxed in a one-word struct (`serde_json`'s pattern), its constructor
 //!   cold and out of line;
 //! - `fast`: the same enum with `#[derive(FastStatus)]`: `BadOffset(u32)` packed into the word,
-//!   `TooBig { size, len }` too when each size fits in 26 bits, else in one allocation;
+//!   `TooBig { size, len }` too when each size fits in 26 bits, else in one allocation; it also
+//!   has `text_formatted1..4(x)`, `Parse` through `FastParse::parse(format_args!(..))`, which
+//!   writes the text into the status's one allocation;
 //! - `anyhow`: `anyhow!` with the same text (formatted at creation, no fields to read back).
 //!
 //! Every module has: `value(x)`, the success path (`Result<u64, E>`); `packed1..4(x)`,
@@ -14,7 +16,8 @@
 //! `String`) and `formatted1..4(x)` (`Parse(format!("bad value {x}"))`, as a port's construction
 //! sites write it), an error made in the first frame and propagated through four; `inspect(&E)`,
 //! what a caller reads (the offset, the size, the position or the text's length, matched on the
-//! variant); and `reader(buf, at)`, a small out-of-line reader whose error branch builds
+//! variant); `told(&E)`, whether the error is `Parse` (the variant told apart, no field read);
+//! and `reader(buf, at)`, a small out-of-line reader whose error branch builds
 //! `TooBig`, for the code size of an error site. Every error is made behind a constructor that
 //! is out of line and cold, so the shapes are equal; fast-status's generated constructors are
 //! that already (`FastParse::Parse(text)`, the variant's own spelling, is inlined into the

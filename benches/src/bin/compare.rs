@@ -303,7 +303,6 @@ macro_rules! fields_cells {
                     value_cell!(icount_heap4, m::heap4, e => m::inspect(&e));
                     value_cell!(icount_small4, m::small4, e => m::inspect(&e));
                     value_cell!(icount_text4, m::text4, e => m::inspect(&e));
-                    value_cell!(icount_formatted4, m::formatted4, e => m::inspect(&e));
 
                     /// Keeps the reader in the binary, for `scripts/error-site.sh`.
                     pub fn keep_reader() {
@@ -317,7 +316,6 @@ macro_rules! fields_cells {
                             ("heap4", icount_heap4),
                             ("small4", icount_small4),
                             ("text4", icount_text4),
-                            ("formatted4", icount_formatted4),
                         ]
                     }
                 }
@@ -338,7 +336,7 @@ macro_rules! fields_cells {
 
 fast_status_benches::for_each_fields_type!(fields_cells);
 
-const FIELDS_SCENARIOS: [&str; 6] = ["value", "packed4", "heap4", "small4", "text4", "formatted4"];
+const FIELDS_SCENARIOS: [&str; 5] = ["value", "packed4", "heap4", "small4", "text4"];
 const SHAPE_SCENARIOS: [&str; 4] = ["two4", "str4", "signed_hex4", "display4"];
 
 const CTOR_SCENARIOS: [&str; 2] = ["formatted4", "hex4"];
@@ -617,7 +615,6 @@ fn print_fields(with_fields: &Table, with_instructions: bool) {
         "  small4     TooBig with sizes from 100,000, below 2^18, the same (fast-status packs them)"
     );
     println!("  text4      Invalid {{ at, text: String }}, a String of its own, the same");
-    println!("  formatted4 Parse(String) of format!(\"bad value {{x}}\"), its length read back");
     println!("  bytes      size_of::<Result<u64, E>>()");
     if with_instructions {
         println!("\ninstructions per operation (callgrind), and ÷ the enum by value's");
