@@ -32,6 +32,10 @@ use crate::traits::Code;
 /// assert_eq!(*unpacked, *borrowed);
 /// assert_eq!(unpacked.0, 7);
 /// ```
+///
+/// Non-exhaustive: a `match` on it takes `&**kind` (or `as_deref()`), not its variants, so
+/// that a new way of holding a kind is not a breaking change.
+#[non_exhaustive]
 pub enum KindRef<'a, K> {
     /// The value stored in the status.
     Borrowed(&'a K),
