@@ -428,41 +428,30 @@ fn main() {
 /// The table of a `String` variant made from formatted text: instructions against the enum
 /// returned by value, allocations and wall time.
 fn print_text_route(text: &Table, with_instructions: bool) {
-    println!(
-        "
-a variant whose one field is a String, Parse(String), of \"bad value {{x}}\""
-    );
-    println!(
-        "  told4      made, through 4 frames, the variant told apart (no field read), dropped"
-    );
-    println!("  read4      the same, its text's length read");
-    println!("the rows: the enums and FastParse::Parse(..) take format!'s String;");
-    println!("  FastParse::parse(format_args!(..)) writes the text into the status, and kind()");
-    println!("  builds the variant (a String) when read4 reads it; anyhow! formats its message");
-    if with_instructions {
-        println!(
-            "
-instructions per operation (callgrind), and ÷ the enum by value's"
-        );
-        let base = |scenario: &str| text.get(text_route::BASE, scenario)?.instructions;
-        print_block(text, &TEXT_SCENARIOS, false, |row, scenario| {
-            let i = text.get(row, scenario)?.instructions?;
-            Some(format!("{i:.0} = {:.2}x", i / base(scenario)?))
-        });
-    }
-    println!(
-        "
-allocations per operation"
-    );
-    print_block(text, &TEXT_SCENARIOS, false, |row, scenario| {
-        Some(format!("{:.1}", text.get(row, scenario)?.allocations))
-    });
-    println!(
-        "
-wall time per operation, ns (median of 11 samples)"
-    );
-    print_block(text, &TEXT_SCENARIOS, false, |row, scenario| {
-        Some(format!("{:.2}", text.get(row, scenario)?.ns))
+    println!("\na variant whose one field is a String, Parse(String), of \"bad value {{x}}\"");
+    println!("  told4  made, through 4 frames, the variant told apart (no field read), dropped");
+    println!("  read4  the same, its text's length read");
+    println!("the enums and FastParse::Parse(..) take format!'s String; FastParse::parse(");
+    println!("  format_args!(..)) writes the text into the status, and kind() builds the variant");
+    println!("  (a String) when read4 reads it; anyhow! formats its message");
+    println!("\nper operation: instructions (callgrind) and ÷ the enum by value's; allocations");
+    println!("  (allocs/t for told4, /r for read4); wall time in ns (ns/t, ns/r; median of 11)");
+    // One block: each scenario's instructions, then its allocations, then its wall time.
+    let columns = ["told4", "read4", "allocs/t", "allocs/r", "ns/t", "ns/r"];
+    print_block(text, &columns, false, |row, column| {
+        let read = column == "read4" || column.ends_with("/r");
+        let measured = text.get(row, TEXT_SCENARIOS[usize::from(read)])?;
+        match column.split('/').next() {
+            Some("allocs") => Some(format!("{:.1}", measured.allocations)),
+            Some("ns") => Some(format!("{:.2}", measured.ns)),
+            _ if with_instructions => {
+                let scenario = TEXT_SCENARIOS[usize::from(read)];
+                let base = text.get(text_route::BASE, scenario)?.instructions?;
+                let i = measured.instructions?;
+                Some(format!("{i:.0} = {:.2}x", i / base))
+            }
+            _ => None,
+        }
     });
 }
 
