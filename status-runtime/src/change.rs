@@ -242,18 +242,8 @@ impl Repr {
         let Some(kind) = K::from_text(raw, text) else {
             return false;
         };
-        let Ok(mut value) = Self::alloc_value(raw, || kind, K::VALUE_TYPE, self.location()) else {
-            return false;
-        };
-        let Ok(extras) = self.replacement_extras() else {
-            value.release_heap();
-            return false;
-        };
-        if let Some(payload) = value.payload_mut() {
-            payload.set_extras(extras);
-        }
-        self.replace(value);
-        true
+        let value = Self::alloc_value(raw, || kind, K::VALUE_TYPE, self.location());
+        self.put_message(value.ok())
     }
 
     /// Unique access to the payload of a status only this word holds, copying it first when
@@ -273,7 +263,7 @@ impl Repr {
         let copy = if self.is_heap() {
             self.heap_copy(location)?
         } else {
-            let (code, fields) = self.code_and_fields();
+            let (code, fields) = (self.raw_code(), self.packed_fields());
             let kind = fields.map(|fields| KindHolder::Packed(PackedFields::new(fields)));
             Self::alloc_with_extras(code, self.message(), location, || Extras::of_kind(kind))?
         };

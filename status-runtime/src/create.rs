@@ -348,7 +348,7 @@ impl Repr {
     #[inline(never)]
     pub fn set_message_text(&mut self, text: &str) {
         let new = alloc_with_str(self.raw_code(), text, self.location(), None);
-        self.put_message(new);
+        let _ = self.put_message(new);
     }
 
     /// Replaces the message, keeping code, location, source, details and context lines.
@@ -357,23 +357,25 @@ impl Repr {
     #[inline(never)]
     pub fn set_message(&mut self, args: fmt::Arguments<'_>) {
         let new = formatted(self.raw_code(), args, self.location());
-        self.put_message(new);
+        let _ = self.put_message(new);
     }
 
-    /// Replaces this status by `new`, a payload with the new message, moving the extras
-    /// into it; without `new` or memory for the extras' move, the status is left as it was.
-    fn put_message(&mut self, new: Option<Self>) {
+    /// Replaces this status by `new`, a new payload (with the new message, or a text body's
+    /// value), moving the extras into it; `false`, and the status left as it was, without
+    /// `new` or memory for the extras' move.
+    pub(crate) fn put_message(&mut self, new: Option<Self>) -> bool {
         let Some(mut new) = new else {
-            return;
+            return false;
         };
         let Ok(extras) = self.replacement_extras() else {
             new.release_heap();
-            return;
+            return false;
         };
         if let Some(payload) = new.payload_mut() {
             payload.set_extras(extras);
         }
         self.replace(new);
+        true
     }
 
     /// A new status: `heap` with a backtrace when they are enabled and its type allows them,
