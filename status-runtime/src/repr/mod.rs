@@ -443,28 +443,6 @@ impl Repr {
         }
     }
 
-    /// The raw code and the fields of a word without a payload (inline, packed, static): one
-    /// read of its layout.
-    #[cfg(feature = "alloc")]
-    #[inline]
-    pub(crate) fn code_and_fields(&self) -> (u32, Option<u64>) {
-        let bits = word_bits(self.0.addr().get());
-        let field_bits = field_bits_of(bits);
-        match packed_fields_of(bits, field_bits) {
-            Some(fields) => {
-                let mask = if field_bits == WIDE_FIELD_BITS {
-                    WIDE_CODE_MASK
-                } else {
-                    MAX_RAW_CODE
-                };
-                // Exact: masked to 30 bits at most.
-                #[allow(clippy::cast_possible_truncation)]
-                ((bits >> 2) as u32 & mask, Some(fields))
-            }
-            None => (self.raw_code(), None),
-        }
-    }
-
     /// The fields of a packed word, whatever its layout.
     #[inline]
     #[must_use]
