@@ -201,8 +201,8 @@ pub(super) fn bind_all(v: &Variant<'_>) -> TokenStream {
 /// type is one that never packs (an owning or borrowing type, an error), nor when the primitive
 /// widths alone pass the 52 bits of fields a word can hold (an integer of 32 bits or more,
 /// whose share of the bits depends on the others, counted as one). Any other type is left to
-/// its `Pack` impl, or lack of one, at compile time. Saying "no" here only spares the generated code: a variant that cannot
-/// pack takes the heap either way.
+/// its `Pack` impl, or lack of one, at compile time. Saying "no" here only spares the generated
+/// code: a variant that cannot pack takes the heap either way.
 pub(super) fn may_pack(v: &Variant<'_>) -> bool {
     let mut width = 0;
     for field in &v.fields {

@@ -217,9 +217,10 @@ fn unpack<K: Kind>(at: CodeFields) -> Option<K> {
 /// The kind a status holds, as an owned value: the stored value moved out (what is left of the
 /// status owns nothing), or the unpacked fields, or a variant without fields, or the variant
 /// built from a text body's text (the status is left as it is). A changed copy's value (after
-/// `with_message`) moves out too once the status it was copied from is gone. `None`, and the status unchanged, for a status made from the
-/// code alone of a variant with fields, and for a stored value that something else reads too
-/// (a clone of the status, or a changed copy of one).
+/// `with_message`) moves out too once the status it was copied from is gone. `None`, and the
+/// status unchanged, for a status made from the code alone of a variant with fields, and for a
+/// stored value that something else reads too (a clone of the status, or a changed copy of
+/// one).
 #[must_use]
 pub fn take_kind<K: Kind>(repr: &mut Repr) -> Option<K> {
     match repr.kind_place::<K>() {

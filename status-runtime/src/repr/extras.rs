@@ -257,8 +257,8 @@ pub(crate) const FREEZE_AT: usize = 64;
 /// A chain of chunks, newest first, each less than half the size of the older one after it: a
 /// chunk takes in the older ones up to twice its size (copying them), when it is made and when
 /// it grows, so a status's chain stays short (a few dozen chunks for any number of lines), and
-/// as the sizes double along it, a line is copied a few times on average. The newest chunk grows in place while one status alone
-/// holds it.
+/// as the sizes double along it, a line is copied a few times on average. The newest chunk
+/// grows in place while one status alone holds it.
 pub(crate) struct Frozen {
     /// The lines, oldest first; their texts are `text[start..end]`.
     lines: Vec<ContextLine>,
