@@ -48,7 +48,10 @@ fn a_text_body_reads_as_its_variant() {
     assert!(built(kind.as_ref()));
     assert_eq!(kind.as_deref(), Some(&variant));
     assert!(status.location().is_some());
-    assert_eq!(status.into_kind().ok(), Some(variant));
+    // Built from the text, the variant comes out of a shared status too: nothing is moved.
+    let clone = status.clone();
+    assert_eq!(status.into_kind().ok(), Some(variant.clone()));
+    assert_eq!(clone.into_kind().ok(), Some(variant));
 }
 
 #[test]
@@ -61,8 +64,10 @@ fn any_text_makes_one() {
         (Error::parse_error(format_args!("{:>4}", 7)), "   7"),
         (Error::parse_error(""), ""),
     ] {
+        let kind = status.kind();
+        assert!(built(kind.as_ref()), "{text:?} is held as text");
         assert_eq!(
-            status.kind().as_deref(),
+            kind.as_deref(),
             Some(&ErrorKind::ParseError(text.to_owned()))
         );
         assert_eq!(status.to_string(), format!("parse error: {text}"));
