@@ -288,10 +288,10 @@
 //! - **`Error::ParseError(format!(..))`** compiles as it did and costs what it did plus the
 //!   status's allocation: `format!`'s `String` is moved in. On a failure path that runs often,
 //!   `Error::parse_error(format_args!(..))` formats the text straight into the status, one
-//!   allocation in all: fewer instructions than the enum returned by value for a text of up to
-//!   128 bytes, unless the caller reads the field back (BENCHMARKS.md, "a variant whose one
-//!   field is a String"); a longer text is formatted twice (measured, then written into an
-//!   allocation of its length), and there `format!` costs less. That
+//!   allocation in all: fewer instructions than the enum returned by value for a short text,
+//!   unless the caller reads the field back (BENCHMARKS.md, "a variant whose one field is a
+//!   String"); a text over 128 bytes is formatted twice (measured, then written into an
+//!   allocation of its length), which can cost more than `format!`. That
 //!   constructor takes the text as `impl Display`, so an argument written `text.into()` no
 //!   longer infers its type: pass `text` itself.
 //! - **A small function that builds a status and is called from another crate's hot loop** needs
