@@ -1,5 +1,5 @@
-//! Expansion snapshots: what `cargo expand` shows a user, under version control in
-//! `tests/expand/`. A change to the expansion fails here until the snapshot is regenerated,
+//! Expansion snapshots: the derive's output, under version control in `tests/expand/`
+//! (`cargo expand` shows a user the `status_items!` invocation in it expanded too). A change to the expansion fails here until the snapshot is regenerated,
 //! explicitly, with `FAST_STATUS_BLESS=1 cargo test -p status-macros` (never in CI).
 
 use std::path::PathBuf;

@@ -35,6 +35,7 @@ mod core_only;
 #[cfg(feature = "alloc")]
 mod create;
 mod glue;
+mod items;
 mod kinds;
 mod pieces;
 #[cfg(feature = "alloc")]
@@ -145,7 +146,10 @@ pub mod __private {
     pub use crate::sources::{
         BoxedSource, ErrorSource, NotASource, Source, SourceProbe, StatusAsSource, assert_source,
     };
-    pub use crate::{__fs_if_alloc as if_alloc, __fs_if_serde as if_serde, __fs_if_std as if_std};
+    pub use crate::{
+        __fs_if_alloc as if_alloc, __fs_if_serde as if_serde, __fs_if_std as if_std,
+        __fs_status_items as status_items,
+    };
     #[cfg(feature = "serde")]
     pub use ::serde;
     #[cfg(feature = "alloc")]

@@ -23,16 +23,9 @@ const _: () = {
         ::core::marker::PhantomData<T>,
     );
 };
-#[automatically_derived]
-impl ::core::ops::Drop for __fast_status_StatusCode::Status {
-    /// Inline, static and packed states own nothing: one test of the tag and a branch.
-    /// A heap state calls the one cold cleanup function.
-    #[inline(always)]
-    fn drop(&mut self) {
-        if self.0.is_heap() {
-            self.0.release_heap();
-        }
-    }
+::fast_status::__private::status_items! {
+    name : Status, status : __fast_status_StatusCode::Status, code : StatusCode,
+    backtraces : Never
 }
 #[automatically_derived]
 #[allow(deprecated)]
@@ -105,27 +98,6 @@ impl StatusCode {
 }
 #[allow(deprecated, clippy::same_name_method, clippy::impl_trait_in_params)]
 impl __fast_status_StatusCode::Status {
-    /// A status with only `code`: no allocation, usable in `const`.
-    #[inline]
-    #[must_use = "a status reports a failure: return it, inspect it or handle it"]
-    pub const fn from_code(code: StatusCode) -> Self {
-        Self(::fast_status::__private::Repr::inline(code as ::core::primitive::u32))
-    }
-    /// A status with `code` and `message`, recording the caller's location. One
-    /// allocation, of the message's length.
-    #[cold]
-    #[track_caller]
-    #[must_use = "a status reports a failure: return it, inspect it or handle it"]
-    pub fn new(code: StatusCode, message: impl ::core::fmt::Display) -> Self {
-        Self(
-            ::fast_status::__private::Repr::from_display(
-                code as ::core::primitive::u32,
-                message,
-                ::core::panic::Location::caller(),
-                ::fast_status::__private::Backtraces::Never,
-            ),
-        )
-    }
     ///A status of code [`StatusCode::OutOfMemory`] with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
     #[track_caller]
@@ -196,209 +168,6 @@ impl __fast_status_StatusCode::Status {
         ::fast_status::__private::raw_code_of::<StatusCode>(&self.0)
             == StatusCode::NotImplemented as ::core::primitive::u32
     }
-    /// The status's code.
-    #[inline]
-    #[must_use]
-    pub fn code(&self) -> StatusCode {
-        ::fast_status::__private::code_of::<StatusCode>(&self.0)
-    }
-    /// The message; empty for a code-only status.
-    #[inline]
-    #[must_use]
-    pub fn message(&self) -> &::core::primitive::str {
-        self.0.message()
-    }
-    /// Where the status was created, for statuses built with a message or on the heap.
-    #[inline]
-    #[must_use]
-    pub fn location(
-        &self,
-    ) -> ::core::option::Option<&'static ::core::panic::Location<'static>> {
-        self.0.location()
-    }
-}
-#[allow(clippy::same_name_method, clippy::impl_trait_in_params)]
-impl __fast_status_StatusCode::Status {
-    /// The same status with `message` instead of its message; code, location, source,
-    /// details and context lines are kept.
-    #[inline]
-    #[must_use = "the changed status is returned; the one it was called on is moved into it"]
-    pub fn with_message(mut self, message: impl ::core::fmt::Display) -> Self {
-        self.0.replace_message(message);
-        self
-    }
-    /// The same status with `value` attached as a typed detail, replacing an earlier
-    /// detail of the same type.
-    #[inline]
-    #[must_use = "the changed status is returned; the one it was called on is moved into it"]
-    pub fn with_detail<T>(mut self, value: T) -> Self
-    where
-        T: ::core::fmt::Debug + ::core::marker::Send + ::core::marker::Sync + 'static,
-    {
-        self.0.set_detail(value);
-        self
-    }
-    /// The detail of type `T`, if one was attached.
-    #[inline]
-    #[must_use]
-    pub fn detail<T: 'static>(&self) -> ::core::option::Option<&T> {
-        self.0.detail::<T>()
-    }
-    /// All details, in the order their types were first attached.
-    #[inline]
-    pub fn details(
-        &self,
-    ) -> impl ::core::iter::ExactSizeIterator<
-        Item = &(dyn ::core::fmt::Debug + ::core::marker::Send + ::core::marker::Sync),
-    > {
-        self.0.details()
-    }
-    ::fast_status::__private::if_alloc! {
-        #[doc =
-        r" The same status with `error` as its `source()`, replacing an earlier one:"]
-        #[doc =
-        r" an error type, a `Box<dyn Error + Send + Sync>`, an `anyhow::Error`, a"] #[doc
-        = r" `String`. `source()` gives the error back as it is. Without memory, the"]
-        #[doc = r" status is left as it was."] #[inline] #[must_use =
-        "the changed status is returned; the one it was called on is moved into it"] pub
-        fn with_source(mut self, error : impl ::core::convert::Into <
-        ::fast_status::__private::Box < dyn ::core::error::Error + ::core::marker::Send +
-        ::core::marker::Sync >, >,) -> Self { self.0.set_source(error.into()); self }
-    }
-    /// The same status with a context line `message` appended, recording the caller's
-    /// location.
-    #[inline]
-    #[must_use = "the changed status is returned; the one it was called on is moved into it"]
-    #[track_caller]
-    pub fn context(mut self, message: impl ::core::fmt::Display) -> Self {
-        self.0.add_context(message, ::core::panic::Location::caller());
-        self
-    }
-    /// The context lines, oldest first: each line's text and where it was added.
-    #[inline]
-    pub fn context_lines(&self) -> ::fast_status::ContextLines<'_> {
-        self.0.context_lines()
-    }
-}
-#[automatically_derived]
-impl ::fast_status::FastStatus for __fast_status_StatusCode::Status {
-    type Code = StatusCode;
-    #[inline]
-    fn from_code(code: StatusCode) -> Self {
-        Self::from_code(code)
-    }
-    #[track_caller]
-    fn new(code: StatusCode, message: impl ::core::fmt::Display) -> Self {
-        Self::new(code, message)
-    }
-    #[inline]
-    fn code(&self) -> StatusCode {
-        Self::code(self)
-    }
-    #[inline]
-    fn message(&self) -> &::core::primitive::str {
-        Self::message(self)
-    }
-    #[inline]
-    fn location(
-        &self,
-    ) -> ::core::option::Option<&'static ::core::panic::Location<'static>> {
-        Self::location(self)
-    }
-    #[inline]
-    fn with_message(self, message: impl ::core::fmt::Display) -> Self {
-        Self::with_message(self, message)
-    }
-    #[inline]
-    fn with_detail<T>(self, value: T) -> Self
-    where
-        T: ::core::fmt::Debug + ::core::marker::Send + ::core::marker::Sync + 'static,
-    {
-        Self::with_detail(self, value)
-    }
-    #[inline]
-    fn detail<T: 'static>(&self) -> ::core::option::Option<&T> {
-        Self::detail::<T>(self)
-    }
-    #[inline]
-    fn details(
-        &self,
-    ) -> impl ::core::iter::ExactSizeIterator<
-        Item = &(dyn ::core::fmt::Debug + ::core::marker::Send + ::core::marker::Sync),
-    > {
-        Self::details(self)
-    }
-    ::fast_status::__private::if_alloc! {
-        #[inline] fn with_source(self, error : impl ::core::convert::Into <
-        ::fast_status::__private::Box < dyn ::core::error::Error + ::core::marker::Send +
-        ::core::marker::Sync >, >,) -> Self { Self::with_source(self, error) }
-    }
-    #[track_caller]
-    fn context(self, message: impl ::core::fmt::Display) -> Self {
-        Self::context(self, message)
-    }
-    #[inline]
-    fn context_lines(
-        &self,
-    ) -> impl ::core::iter::Iterator<
-        Item = (&::core::primitive::str, &'static ::core::panic::Location<'static>),
-    > {
-        Self::context_lines(self)
-    }
-    #[inline]
-    fn __from_repr(repr: ::fast_status::__private::Repr) -> Self {
-        Self(repr)
-    }
-    #[inline]
-    fn __repr(&self) -> &::fast_status::__private::Repr {
-        &self.0
-    }
-    #[inline]
-    fn __into_repr(self) -> ::fast_status::__private::Repr {
-        let mut this = ::core::mem::ManuallyDrop::new(self);
-        ::core::mem::replace(&mut this.0, ::fast_status::__private::Repr::inline(0))
-    }
-}
-#[automatically_derived]
-impl ::core::clone::Clone for __fast_status_StatusCode::Status {
-    /// Copies the word; a heap payload is shared (an atomic increment, no allocation).
-    #[inline]
-    fn clone(&self) -> Self {
-        Self(self.0.clone())
-    }
-}
-#[automatically_derived]
-impl ::core::cmp::PartialEq for __fast_status_StatusCode::Status {
-    ///Statuses are equal when their codes and messages are.
-    #[inline]
-    fn eq(&self, other: &Self) -> ::core::primitive::bool {
-        self.0.is_same(&other.0) || (self.0.same_code_and_message(&other.0) && true)
-    }
-}
-#[automatically_derived]
-impl ::core::cmp::Eq for __fast_status_StatusCode::Status {}
-#[automatically_derived]
-impl ::core::error::Error for __fast_status_StatusCode::Status {
-    fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
-        ::fast_status::__private::identify::<Self>();
-        self.0.error_source()
-    }
-}
-#[automatically_derived]
-impl ::core::hash::Hash for __fast_status_StatusCode::Status {
-    /// Hashes the code and the message, which equal statuses share.
-    fn hash<H: ::core::hash::Hasher>(&self, state: &mut H) {
-        ::core::hash::Hash::hash(&self.0.raw_code(), state);
-        ::core::hash::Hash::hash(self.0.message(), state);
-    }
-}
-#[automatically_derived]
-impl ::core::convert::From<StatusCode> for __fast_status_StatusCode::Status {
-    /// The code-only status of `code`.
-    #[inline]
-    fn from(code: StatusCode) -> Self {
-        Self::from_code(code)
-    }
 }
 ::fast_status::__private::if_std! {
     #[automatically_derived] #[allow(deprecated)] impl ::core::convert::From <
@@ -407,46 +176,6 @@ impl ::core::convert::From<StatusCode> for __fast_status_StatusCode::Status {
     fn from(status : __fast_status_StatusCode::Status) -> Self {
     ::fast_status::__private::io::Error::new(::fast_status::__private::io_error_kind(::core::option::Option::None,
     & status), status) } }
-}
-::fast_status::__private::if_serde! {
-    #[automatically_derived] impl ::fast_status::__private::serde::Serialize for
-    __fast_status_StatusCode::Status { fn serialize < S :
-    ::fast_status::__private::serde::Serializer > (& self, serializer : S,) ->
-    ::core::result::Result < S::Ok, S::Error > { ::fast_status::__private::serialize:: <
-    StatusCode, S > (& self.0, serializer) } } #[automatically_derived] impl < 'de >
-    ::fast_status::__private::serde::Deserialize < 'de > for
-    __fast_status_StatusCode::Status { fn deserialize < D :
-    ::fast_status::__private::serde::Deserializer < 'de >> (deserializer : D,) ->
-    ::core::result::Result < Self, D::Error > { ::fast_status::__private::deserialize:: <
-    StatusCode, D > (deserializer) } }
-}
-#[automatically_derived]
-impl ::core::fmt::Display for __fast_status_StatusCode::Status {
-    /// The code's text, or for a kind its variant's text with its fields; then
-    /// `": message"` if there is a message. `{:#}` adds the context lines and the causes.
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        ::fast_status::__private::display::<StatusCode>(&self.0, f)
-    }
-}
-#[automatically_derived]
-impl ::core::fmt::Debug for __fast_status_StatusCode::Status {
-    /// The report for people (where created, context, details, causes), as
-    /// [`report`](Self::report) gives it; `{:#?}` is structural.
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        ::fast_status::__private::debug::<StatusCode>(&self.0, "Status", f)
-    }
-}
-impl __fast_status_StatusCode::Status {
-    /// The report for people: the one-line form, where the status was created, then
-    /// its context lines, details, causes and a captured backtrace, each only when
-    /// there is one; `{:#?}` of it is the structural form.
-    #[must_use]
-    pub fn report(&self) -> ::fast_status::Report<'_> {
-        ::fast_status::Report::__new(
-            &self.0,
-            |repr, f| ::fast_status::__private::debug::<StatusCode>(repr, "Status", f),
-        )
-    }
 }
 #[automatically_derived]
 #[allow(deprecated)]

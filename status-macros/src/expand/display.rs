@@ -1,6 +1,6 @@
-//! `Display` and `Debug` of the status, and for an enum of kinds the kind's own `Display`
-//! (each variant's display text with its fields, as thiserror writes it) and `Error` (each
-//! variant's source).
+//! For an enum of kinds, the kind's own `Display` (each variant's display text with its fields,
+//! as thiserror writes it) and `Error` (each variant's source). The status's `Display` and
+//! `Debug` are the runtime's `status_items!`, which read the kind through `Kind`.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -10,97 +10,9 @@ use super::{Gen, local};
 use crate::ast::Variant;
 use crate::format;
 
-pub(super) fn display(g: &Gen<'_>) -> TokenStream {
-    let Gen {
-        name,
-        status_ty,
-        code_ty,
-        private,
-        ..
-    } = g;
-    let krate = &g.input.krate;
-    let name_str = name.to_string();
-    // The report for people: `report()`, and `{:?}` of a status of codes. Written as a
-    // function of the representation, which `report()` hands to the runtime's `Report`.
-    let (repr, f) = (local("repr"), local("f"));
-    let report = match g.kind {
-        None => quote!(#private::debug::<#code_ty>(#repr, #name_str, #f)),
-        Some(kind) => {
-            let (value, debug) = (local("value"), local("debug"));
-            quote! {{
-                let #value = #private::kind_of::<#kind>(#repr);
-                let #debug = #value.as_deref().and_then(|#value| {
-                    use #private::{KindIsDebug as _, KindNotDebug as _};
-                    (&&#private::DebugKind(#value)).__fs_debug()
-                });
-                #private::debug_kind::<#kind>(#repr, #name_str, #debug, #f)
-            }}
-        }
-    };
-    let (display, debug, debug_doc) = match g.kind {
-        None => (
-            quote!(#private::display::<#code_ty>(&self.0, f)),
-            quote!(#private::debug::<#code_ty>(&self.0, #name_str, f)),
-            quote! {
-                /// The report for people (where created, context, details, causes), as
-                /// [`report`](Self::report) gives it; `{:#?}` is structural.
-            },
-        ),
-        Some(kind) => {
-            let (value, debug) = (local("value"), local("debug"));
-            (
-                quote!(#private::display_kind::<#kind>(&self.0, f)),
-                quote! {
-                    let #value = self.kind();
-                    let #debug = #value.as_deref().and_then(|#value| {
-                        use #private::{KindIsDebug as _, KindNotDebug as _};
-                        (&&#private::DebugKind(#value)).__fs_debug()
-                    });
-                    #private::debug_as_kind::<#kind>(&self.0, #debug, f)
-                },
-                quote! {
-                    /// What `#[derive(Debug)]` on the kind enum prints for the kind (`{:#?}`
-                    /// too), then the message and the context lines, where there are any. The
-                    /// report for people is [`report`](Self::report).
-                },
-            )
-        }
-    };
-    let kind_display = g.kind.map(|kind| kind_display(g, kind));
-    quote! {
-        #[automatically_derived]
-        impl ::core::fmt::Display for #status_ty {
-            /// The code's text, or for a kind its variant's text with its fields; then
-            /// `": message"` if there is a message. `{:#}` adds the context lines and the causes.
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                #display
-            }
-        }
-
-        #[automatically_derived]
-        impl ::core::fmt::Debug for #status_ty {
-            #debug_doc
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                #debug
-            }
-        }
-
-        impl #status_ty {
-            /// The report for people: the one-line form, where the status was created, then
-            /// its context lines, details, causes and a captured backtrace, each only when
-            /// there is one; `{:#?}` of it is the structural form.
-            #[must_use]
-            pub fn report(&self) -> #krate::Report<'_> {
-                #krate::Report::__new(&self.0, |#repr, #f| #report)
-            }
-        }
-
-        #kind_display
-    }
-}
-
 /// `impl Display for` the kind enum.
-fn kind_display(g: &Gen<'_>, kind: &Ident) -> TokenStream {
+pub(super) fn kind_display(g: &Gen<'_>) -> Option<TokenStream> {
+    let kind = g.kind?;
     // Hygienic: a field named `f` or `formatter` does not shadow it.
     let formatter = local("formatter");
     let private = &g.private;
@@ -109,7 +21,7 @@ fn kind_display(g: &Gen<'_>, kind: &Ident) -> TokenStream {
         .variants
         .iter()
         .map(|v| variant_arm(v, &formatter, private));
-    quote! {
+    Some(quote! {
         #[automatically_derived]
         #[allow(deprecated)]
         impl ::core::fmt::Display for #kind {
@@ -133,7 +45,7 @@ fn kind_display(g: &Gen<'_>, kind: &Ident) -> TokenStream {
                 #private::Kind::source(self)
             }
         }
-    }
+    })
 }
 
 /// The match arm that writes `v`: its display text with the fields it names (bound, the others

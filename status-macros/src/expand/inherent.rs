@@ -5,7 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 use syn::Ident;
 
-use super::{Gen, constructor_name, local, must_use_made};
+use super::{Gen, constructor_name, must_use_made};
 use crate::ast::{Field, Variant};
 use crate::case::{Spelling, to_snake_case};
 
@@ -18,7 +18,6 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
         private,
         ..
     } = g;
-    let backtraces = g.backtraces();
     let type_snake = to_snake_case(&name.to_string());
     let must_use = must_use_made();
     let constructors = g.input.variants.iter().map(|v| {
@@ -68,7 +67,6 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
             }
         }
     });
-    let kind = g.kind.map(|kind| kind_accessors(g, kind));
     let variant_constructors = g
         .input
         .variant_constructors
@@ -78,55 +76,11 @@ pub(super) fn inherent(g: &Gen<'_>) -> TokenStream {
         // same names (`code`, `message`); a message is any `Display`.
         #[allow(deprecated, clippy::same_name_method, clippy::impl_trait_in_params)]
         impl #status_ty {
-            /// A status with only `code`: no allocation, usable in `const`.
-            #[inline]
-            #must_use
-            pub const fn from_code(code: #code_ty) -> Self {
-                Self(#private::Repr::inline(code as ::core::primitive::u32))
-            }
-
-            /// A status with `code` and `message`, recording the caller's location. One
-            /// allocation, of the message's length.
-            #[cold]
-            #[track_caller]
-            #must_use
-            pub fn new(code: #code_ty, message: impl ::core::fmt::Display) -> Self {
-                Self(#private::Repr::from_display(
-                    code as ::core::primitive::u32,
-                    message,
-                    ::core::panic::Location::caller(),
-                    #backtraces,
-                ))
-            }
-
             #(#constructors)*
 
             #variant_constructors
 
             #(#predicates)*
-
-            /// The status's code.
-            #[inline]
-            #[must_use]
-            pub fn code(&self) -> #code_ty {
-                #private::code_of::<#code_ty>(&self.0)
-            }
-
-            /// The message; empty for a code-only status.
-            #[inline]
-            #[must_use]
-            pub fn message(&self) -> &::core::primitive::str {
-                self.0.message()
-            }
-
-            /// Where the status was created, for statuses built with a message or on the heap.
-            #[inline]
-            #[must_use]
-            pub fn location(&self) -> ::core::option::Option<&'static ::core::panic::Location<'static>> {
-                self.0.location()
-            }
-
-            #kind
         }
     }
 }
@@ -421,78 +375,6 @@ fn text_constructor(
                 ::core::panic::Location::caller(),
                 #backtraces,
             ))
-        }
-    }
-}
-
-/// `kind()`, and the constructor every way of making a status from a kind shares.
-fn kind_accessors(g: &Gen<'_>, kind: &Ident) -> TokenStream {
-    let private = &g.private;
-    let backtraces = g.backtraces();
-    let krate = &g.input.krate;
-    let (value, word, raw) = (local("value"), local("word"), local("raw"));
-    let doc = format!(
-        "The [`{kind}`] this status was made from, to `match` with its own patterns: \
-         `match status.kind().as_deref() {{ Some({kind}::Variant {{ .. }}) => .., _ => .. }}`.\n\n\
-         `None` for a status made from a code alone (`from_code`, `status!(code)`) of a variant \
-         with fields. Fields packed into the word come back as a copy owned by the result: to \
-         keep a reference to them past the statement, bind the result first \
-         (`let kind = status.kind();`)."
-    );
-    quote! {
-        #[doc = #doc]
-        #[inline]
-        #[must_use]
-        pub fn kind(&self) -> ::core::option::Option<#krate::KindRef<'_, #kind>> {
-            #private::kind_of::<#kind>(&self.0)
-        }
-
-        /// The kind this status was made from, as an owned value, to `match` and move its
-        /// fields out: the stored value moved out of the status (whose message, context lines
-        /// and source are dropped with it), or a copy of fields packed into the word.
-        ///
-        /// `Err` gives the status back when it has no kind (made from a code alone) or when
-        /// its stored value is shared: with a clone, or between a status and a changed copy
-        /// of it (`clone().with_message(..)`) while both live. [`kind`](Self::kind) reads the
-        /// kind without taking the status.
-        #[inline]
-        pub fn into_kind(mut self) -> ::core::result::Result<#kind, Self> {
-            match #private::take_kind::<#kind>(&mut self.0) {
-                ::core::option::Option::Some(#value) => {
-                    // Dropped before the kind is returned: if a detail's `Drop` panics, the
-                    // kind, still a local, is dropped as the panic unwinds (a value already
-                    // moved into the function's result would leak).
-                    ::core::mem::drop(self);
-                    ::core::result::Result::Ok(#value)
-                }
-                ::core::option::Option::None => ::core::result::Result::Err(self),
-            }
-        }
-
-        /// The status of `kind`: its code alone, its fields packed into the word, or the kind
-        /// moved into one allocation.
-        #[inline(always)]
-        #[track_caller]
-        #[allow(clippy::inline_always)]
-        fn __from_kind(#value: #kind) -> Self {
-            let #raw = #private::Kind::raw(&#value);
-            let #word = #private::word_of(
-                #raw,
-                #private::Kind::pack(&#value),
-                <#kind as #private::Kind>::FIELD_BITS,
-            );
-            Self(match #word {
-                ::core::option::Option::Some(#word) => #word,
-                ::core::option::Option::None => {
-                    use #private::{CannotStoreMadeKind as _, StoreMadeKind as _};
-                    (&&#private::KindProbe::<#kind>::NEW).__fs_store(
-                        move || #value,
-                        #raw,
-                        ::core::panic::Location::caller(),
-                        #backtraces,
-                    )
-                }
-            })
         }
     }
 }

@@ -3,17 +3,16 @@
 //!
 //! | part | file |
 //! |---|---|
-//! | the status type and its `Drop` | here |
+//! | the status type, and the invocation of `status_items!` | here |
+//! | what depends on the type names alone: `Drop`, `from_code`, `new`, `code`, `message`, the builders, `impl FastStatus`, `Clone`, `PartialEq`, `Eq`, `Error`, `Hash`, `From<Code>`, `Display`, `Debug`, `report()`, serde; for kinds `kind()` and `into_kind()` | the runtime's `status_items!` (`status-runtime/src/items.rs`) |
 //! | the code enum of an enum of kinds, `impl Code` | [`codes`] |
-//! | constructors, predicates, accessors, `kind()` | [`inherent`] |
-//! | `with_message`, `with_detail`, `context`, readers of extras | [`builders`] |
-//! | `impl FastStatus`, `Clone`, `PartialEq`, `Error`, `From<Code>` | [`traits`] |
-//! | `Display` and `Debug` of the status, `Display` and `Error` of a kind enum | [`display`] |
+//! | each variant's constructor and predicate | [`inherent`] |
+//! | `From<Status> for io::Error` | [`traits`] |
+//! | `Display` and `Error` of a kind enum | [`display`] |
 //! | a kind enum's storage (`impl Kind`), `From<Kind>`, `From` of `from` fields | [`kind`] |
 //! | `from = Type` conversions | [`from`] |
 //! | on invalid input that could not be mended: the errors and a minimal fallback | [`fallback`] |
 
-mod builders;
 mod codes;
 mod display;
 mod fallback;
@@ -234,11 +233,6 @@ fn must_use_made() -> TokenStream {
     quote!(#[must_use = "a status reports a failure: return it, inspect it or handle it"])
 }
 
-/// The `#[must_use]` of a builder that takes the status and returns it changed.
-fn must_use_changed() -> TokenStream {
-    quote!(#[must_use = "the changed status is returned; the one it was called on is moved into it"])
-}
-
 /// A local variable of generated code, hygienic: a user's field or variable of the same name
 /// neither shadows it nor is shadowed.
 fn local(name: &str) -> Ident {
@@ -267,7 +261,6 @@ fn spanned(tokens: TokenStream, span: Span) -> TokenStream {
 fn status_type(g: &Gen<'_>) -> TokenStream {
     let Gen {
         name,
-        status_ty,
         code,
         code_ty,
         private,
@@ -306,12 +299,12 @@ fn status_type(g: &Gen<'_>) -> TokenStream {
             };
         }
     });
+    let items = items(g);
+    let kind_display = display::kind_display(g);
     let parts = [
         codes::code_impl(g),
         inherent::inherent(g),
-        builders::builders(g),
-        traits::traits(g),
-        display::display(g),
+        traits::io_error(g),
         kind::kind(g),
         from::from(g),
     ];
@@ -326,18 +319,47 @@ fn status_type(g: &Gen<'_>) -> TokenStream {
 
         #copy_check
 
-        #[automatically_derived]
-        impl ::core::ops::Drop for #status_ty {
-            /// Inline, static and packed states own nothing: one test of the tag and a branch.
-            /// A heap state calls the one cold cleanup function.
-            #[inline(always)]
-            fn drop(&mut self) {
-                if self.0.is_heap() {
-                    self.0.release_heap();
-                }
-            }
-        }
+        #items
 
         #(#parts)*
+
+        #kind_display
+    }
+}
+
+/// The items that depend on the type names alone (`Drop`, the builders and accessors, the
+/// standard traits, `FastStatus`; for an enum of kinds `kind()` and `into_kind()`), written
+/// once in the runtime as `status_items!`, which this invokes.
+fn items(g: &Gen<'_>) -> TokenStream {
+    let Gen {
+        name,
+        status_ty,
+        code_ty,
+        private,
+        ..
+    } = g;
+    let backtraces = if g.input.backtraces {
+        quote!(Env)
+    } else {
+        quote!(Never)
+    };
+    let kind = g.kind.map(|kind| {
+        // A variant's text held in place of its value: `with_message` stores the value first.
+        let text_fields = g
+            .input
+            .variants
+            .iter()
+            .any(|v| v.text_field().is_some())
+            .then(|| quote!(, text_fields: #kind));
+        quote!(, kind: #kind #text_fields)
+    });
+    quote! {
+        #private::status_items! {
+            name: #name,
+            status: #status_ty,
+            code: #code_ty,
+            backtraces: #backtraces
+            #kind
+        }
     }
 }
