@@ -1,5 +1,7 @@
-//! The inherent API: constructors (one per variant: taking a message for a variant without
-//! fields, its fields for one with), predicates, accessors, and for an enum of kinds `kind()`.
+//! The inherent API each variant decides: its constructor (taking a message for a variant
+//! without fields, its fields for one with), its predicate, and with `variant_constructors`
+//! the function or constant named like it. The rest of the inherent API is the runtime's
+//! `status_items!`.
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
