@@ -33,7 +33,12 @@ macro_rules! __fs_status_items {
         code: $code:ty,
         backtraces: $backtraces:ident $(,)?
     ) => {
-        $crate::__fs_status_items!(@common $status, $code, $backtraces, []);
+        $crate::__fs_status_items! {
+            @common $status, $code, $backtraces, [],
+            display: $crate::__private::display::<$code>,
+            source: $crate::__private::Repr::error_source,
+            serialize: $crate::__private::serialize::<$code, _>,
+        }
 
         #[automatically_derived]
         impl ::core::cmp::PartialEq for $status {
@@ -41,35 +46,6 @@ macro_rules! __fs_status_items {
             #[inline]
             fn eq(&self, other: &Self) -> ::core::primitive::bool {
                 self.0.is_same(&other.0) || self.0.same_code_and_message(&other.0)
-            }
-        }
-
-        #[automatically_derived]
-        impl ::core::error::Error for $status {
-            fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
-                $crate::__private::identify::<Self>();
-                self.0.error_source()
-            }
-        }
-
-        $crate::__fs_if_serde! {
-            #[automatically_derived]
-            impl $crate::__private::serde::Serialize for $status {
-                fn serialize<S: $crate::__private::serde::Serializer>(
-                    &self,
-                    serializer: S,
-                ) -> ::core::result::Result<S::Ok, S::Error> {
-                    $crate::__private::serialize::<$code, S>(&self.0, serializer)
-                }
-            }
-        }
-
-        #[automatically_derived]
-        impl ::core::fmt::Display for $status {
-            /// The code's text, then `": message"` if there is a message. `{:#}` adds the
-            /// context lines and the causes.
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                $crate::__private::display::<$code>(&self.0, f)
             }
         }
 
@@ -103,7 +79,12 @@ macro_rules! __fs_status_items {
         kind: $kind:ty
         $(, text_fields: $text_kind:ty)? $(,)?
     ) => {
-        $crate::__fs_status_items!(@common $status, $code, $backtraces, [$($text_kind)?]);
+        $crate::__fs_status_items! {
+            @common $status, $code, $backtraces, [$($text_kind)?],
+            display: $crate::__private::display_kind::<$kind>,
+            source: $crate::__private::kind_error_source::<$kind>,
+            serialize: $crate::__private::serialize_kind::<$kind, _>,
+        }
 
         #[automatically_derived]
         impl ::core::cmp::PartialEq for $status {
@@ -116,35 +97,6 @@ macro_rules! __fs_status_items {
                         use $crate::__private::{AnyKinds as _, EqKinds as _};
                         (&&$crate::__private::KindPair(self.kind(), other.kind())).__fs_eq()
                     })
-            }
-        }
-
-        #[automatically_derived]
-        impl ::core::error::Error for $status {
-            fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
-                $crate::__private::identify::<Self>();
-                $crate::__private::kind_error_source::<$kind>(&self.0)
-            }
-        }
-
-        $crate::__fs_if_serde! {
-            #[automatically_derived]
-            impl $crate::__private::serde::Serialize for $status {
-                fn serialize<S: $crate::__private::serde::Serializer>(
-                    &self,
-                    serializer: S,
-                ) -> ::core::result::Result<S::Ok, S::Error> {
-                    $crate::__private::serialize_kind::<$kind, S>(&self.0, serializer)
-                }
-            }
-        }
-
-        #[automatically_derived]
-        impl ::core::fmt::Display for $status {
-            /// The variant's text with its fields, then `": message"` if there is a message.
-            /// `{:#}` adds the context lines and the causes.
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                $crate::__private::display_kind::<$kind>(&self.0, f)
             }
         }
 
@@ -244,8 +196,14 @@ macro_rules! __fs_status_items {
         }
     };
 
-    // What statuses of codes and of kinds share. `[$text_kind]`: see `text_fields`.
-    (@common $status:ty, $code:ty, $backtraces:ident, [$($text_kind:ty)?]) => {
+    // What statuses of codes and of kinds share. `[$text_kind]`: see `text_fields`. The
+    // functions of the representation that `Display`, `Error::source` and `Serialize` call.
+    (
+        @common $status:ty, $code:ty, $backtraces:ident, [$($text_kind:ty)?],
+        display: $display:path,
+        source: $source:path,
+        serialize: $serialize:path $(,)?
+    ) => {
         #[automatically_derived]
         impl ::core::ops::Drop for $status {
             /// Inline, static and packed states own nothing: one test of the tag and a branch.
@@ -507,6 +465,23 @@ macro_rules! __fs_status_items {
         impl ::core::cmp::Eq for $status {}
 
         #[automatically_derived]
+        impl ::core::error::Error for $status {
+            fn source(&self) -> ::core::option::Option<&(dyn ::core::error::Error + 'static)> {
+                $crate::__private::identify::<Self>();
+                $source(&self.0)
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::fmt::Display for $status {
+            /// The code's text, or for a kind its variant's text with its fields; then
+            /// `": message"` if there is a message. `{:#}` adds the context lines and the causes.
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                $display(&self.0, f)
+            }
+        }
+
+        #[automatically_derived]
         impl ::core::hash::Hash for $status {
             /// Hashes the code and the message, which equal statuses share.
             fn hash<H: ::core::hash::Hasher>(&self, state: &mut H) {
@@ -525,6 +500,16 @@ macro_rules! __fs_status_items {
         }
 
         $crate::__fs_if_serde! {
+            #[automatically_derived]
+            impl $crate::__private::serde::Serialize for $status {
+                fn serialize<S: $crate::__private::serde::Serializer>(
+                    &self,
+                    serializer: S,
+                ) -> ::core::result::Result<S::Ok, S::Error> {
+                    $serialize(&self.0, serializer)
+                }
+            }
+
             #[automatically_derived]
             impl<'de> $crate::__private::serde::Deserialize<'de> for $status {
                 fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
