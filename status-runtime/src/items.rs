@@ -8,7 +8,9 @@
 //! expand` shows them expanded, as if the derive had written them.
 //!
 //! Hygiene: the bodies name only `self`, the items' own parameters and `$crate` paths, all
-//! written here; the caller passes types and names, never expressions.
+//! written here. The derive passes types and names, and the public arms pass the shared one
+//! paths of functions, never an expression that names `self` or a local: `macro_rules!`
+//! hygiene would keep such a name from the parameter of the same name.
 
 /// The items every derived status type has: its `Drop`, the constructors and accessors that do
 /// not depend on its variants, the builders, `impl FastStatus`, `Clone`, `PartialEq`, `Eq`,
