@@ -103,11 +103,18 @@ impl Gen<'_> {
     /// enum that is not `Copy` (not a `Code`) gets no error from here.
     fn backtraces(&self) -> TokenStream {
         let private = &self.private;
-        if self.input.backtraces {
-            quote!(#private::Backtraces::Env)
+        let variant = self.backtraces_variant();
+        quote!(#private::Backtraces::#variant)
+    }
+
+    /// The `Backtraces` variant of [`Gen::backtraces`], alone: what `status_items!` takes.
+    fn backtraces_variant(&self) -> Ident {
+        let variant = if self.input.backtraces {
+            "Env"
         } else {
-            quote!(#private::Backtraces::Never)
-        }
+            "Never"
+        };
+        Ident::new(variant, Span::call_site())
     }
 }
 
@@ -338,11 +345,7 @@ fn items(g: &Gen<'_>) -> TokenStream {
         private,
         ..
     } = g;
-    let backtraces = if g.input.backtraces {
-        quote!(Env)
-    } else {
-        quote!(Never)
-    };
+    let backtraces = g.backtraces_variant();
     let kind = g.kind.map(|kind| {
         // A variant's text held in place of its value: `with_message` stores the value first.
         let text_fields = g
