@@ -7,7 +7,7 @@
 //! | what depends on the type names alone: `Drop`, `from_code`, `new`, `code`, `message`, the builders, `impl FastStatus`, `Clone`, `PartialEq`, `Eq`, `Error`, `Hash`, `From<Code>`, `Display`, `Debug`, `report()`, serde; for kinds `kind()` and `into_kind()` | the runtime's `status_items!` (`status-runtime/src/items.rs`) |
 //! | the code enum of an enum of kinds, `impl Code` | [`codes`] |
 //! | each variant's constructor and predicate | [`inherent`] |
-//! | `From<Status> for io::Error` | [`traits`] |
+//! | `From<Status> for io::Error` | [`io_error`] |
 //! | `Display` and `Error` of a kind enum | [`display`] |
 //! | a kind enum's storage (`impl Kind`), `From<Kind>`, `From` of `from` fields | [`kind`] |
 //! | `from = Type` conversions | [`from`] |
@@ -18,8 +18,8 @@ mod display;
 mod fallback;
 mod from;
 mod inherent;
+mod io_error;
 mod kind;
-mod traits;
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -311,7 +311,7 @@ fn status_type(g: &Gen<'_>) -> TokenStream {
     let parts = [
         codes::code_impl(g),
         inherent::inherent(g),
-        traits::io_error(g),
+        io_error::io_error(g),
         kind::kind(g),
         from::from(g),
     ];
