@@ -1246,6 +1246,10 @@ pub enum ArrowErrorKind {
     /// A struct variant keeps the snake-case constructor.
     #[error("index {index} out of bounds for {len}")]
     OutOfBounds { index: usize, len: usize },
+    /// A formatter's error: its snake-case constructor is `fmt(..)`, beside the status's
+    /// `Display::fmt` and `Debug::fmt`.
+    #[error("format failed")]
+    Fmt(#[from] std::fmt::Error),
 }
 
 /// What a port's construction sites were, unchanged.
@@ -1295,4 +1299,19 @@ fn variant_constructors_keep_a_port_construction_syntax() {
     let bounds = ArrowError::out_of_bounds(9, 4);
     assert_eq!(bounds.to_string(), "index 9 out of bounds for 4");
     assert_eq!(divide(6, 3).ok(), Some(2));
+
+    let fmt = ArrowError::Fmt(std::fmt::Error);
+    assert!(fmt.is_fmt() && ArrowError::fmt(std::fmt::Error).is_fmt());
+    assert_eq!(format!("{fmt} / {fmt:?}"), "format failed / Fmt(Error)");
+    let written: Result<(), ArrowError> = (|| Ok(std::fmt::Write::write_str(&mut Full, "x")?))();
+    assert_eq!(written.map_err(|e| e.code()), Err(ArrowErrorCode::Fmt));
+}
+
+/// A sink that is always full.
+struct Full;
+
+impl std::fmt::Write for Full {
+    fn write_str(&mut self, _: &str) -> std::fmt::Result {
+        Err(std::fmt::Error)
+    }
 }

@@ -175,8 +175,9 @@ fn invalid_input_expands_to_errors_and_fallback() {
             #[derive(FastStatus, Clone, Copy)]
             #[status(name = Status)]
             enum StatusCode {
-                // A mistake the input cannot be mended after: `new()` is a built-in.
-                New,
+                // A mistake the input cannot be mended after: `super` cannot name a method,
+                // not even as `r#super`.
+                Super,
                 Invalid(u32),
             }
         },

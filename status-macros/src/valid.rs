@@ -36,7 +36,9 @@ const BUILT_INS: &[&str] = &[
     "clone_from",
     "eq",
     "ne",
-    "fmt",
+    // Not `fmt`: every status has both `Display::fmt` and `Debug::fmt`, so `Status::fmt(..)`
+    // named neither, and a method call never picks a constructor (it takes no `self`). A
+    // variant `Fmt(#[from] fmt::Error)` keeps its `fmt(..)`.
     "hash",
     "drop",
     "from",
@@ -301,16 +303,20 @@ fn check_variants(cx: &Ctxt, input: &Input<'_>) {
 /// Every constructor and predicate name must be unique and must not shadow a built-in item.
 /// A variant's clashes are one mistake, its name (`IOError` beside `IoError` makes both
 /// `io_error()` and `is_io_error()`), so each variant gets one error, for its first clash.
-fn check_method_names(cx: &Ctxt, input: &Input<'_>) {
+/// Mended: the variant's methods get a hidden name no other item has, so the status type is
+/// generated whole and code using it sees no follow-on errors.
+fn check_method_names(cx: &Ctxt, input: &mut Input<'_>) {
     let mut seen = Names::default();
-    for variant in &input.variants {
+    let has_kinds = input.has_kinds();
+    let variant_constructors = input.variant_constructors;
+    for (index, variant) in input.variants.iter_mut().enumerate() {
         if SUCCESS_NAMES.contains(&variant.name.as_str()) {
             continue;
         }
         let predicate = format!("is_{}", variant.snake);
         let mut clash = None;
         for method in [&variant.snake, &predicate] {
-            let kind_method = input.has_kinds() && (method == "kind" || method == "into_kind");
+            let kind_method = has_kinds && (method == "kind" || method == "into_kind");
             let found = if BUILT_INS.contains(&method.as_str()) {
                 format!(
                     "`{}` would generate `{method}()`, which collides with the built-in \
@@ -334,12 +340,13 @@ fn check_method_names(cx: &Ctxt, input: &Input<'_>) {
             clash.get_or_insert(found);
         }
         if let Some(clash) = clash {
-            cx.error_spanned_by(
+            cx.recovered_spanned_by(
                 variant.method_site(),
                 format!("{clash}; {}", rename(variant)),
             );
+            variant.snake = format!("__{}_{index}", variant.snake.trim_start_matches('_'));
         }
-        if input.variant_constructors && variant.has_variant_constructor() {
+        if variant_constructors && variant.has_variant_constructor() {
             check_variant_constructor(cx, &mut seen, variant);
         }
     }

@@ -2,7 +2,7 @@
 // `FAST_STATUS_BLESS=1 cargo test -p status-macros snapshots`.
 
 ::core::compile_error! {
-    "`New` would generate `new()`, which collides with the built-in `new` every status type has; give `New`'s methods another name with `#[status(method = ..)]` (the variant keeps its name), or rename the variant"
+    "`Super` would generate a method named `super`, which is a keyword that cannot be an identifier (not even `r#super`); give `Super`'s methods another name with `#[status(method = ..)]` (the variant keeps its name), or rename the variant"
 }
 #[allow(unused_imports, clippy::pub_use)]
 use __fast_status_StatusCode::Status;
@@ -18,7 +18,7 @@ mod __fast_status_StatusCode {
     #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::fmt::Debug)]
     #[allow(non_camel_case_types, reason = "the variants are named as the kind's")]
     pub(super) enum StatusCodeCode {
-        New,
+        Super,
         Invalid,
     }
 }

@@ -10,6 +10,14 @@ enum StatusCode {
     // A built-in chosen by `method` itself.
     #[status(method = location)]
     Missing,
+    // Not a built-in: `Status::fmt` named neither `Display::fmt` nor `Debug::fmt`.
+    Fmt,
 }
 
-fn main() {}
+// Each clash is reported once, and the status type is generated whole: code using it, the
+// variants' other methods included, sees no follow-on errors.
+fn main() {
+    let status = Status::invalid("bad");
+    assert!(status.is_invalid() && !Status::fmt("unformatted").is_fmt());
+    let _ = (status.code(), status.message(), status.location());
+}

@@ -14,4 +14,9 @@ enum ErrorKind {
     Fine(u8),
 }
 
-fn main() {}
+// Reported once per variant, and the status type is generated whole: code using it sees no
+// follow-on errors.
+fn main() {
+    let error = Error::into_kind_of(1);
+    assert!(error.is_into_kind_of() && error.kind().is_some() && error.into_kind().is_ok());
+}
