@@ -22,6 +22,7 @@ features_of() {
     case $1 in
         hex) echo "default" "--no-default-features" "--all-features" ;;
         humantime) echo "default" ;;
+        base64) echo "default" "--no-default-features" ;;
         *) echo "default" ;;
     esac
 }

@@ -1,4 +1,4 @@
-//! Two crates from crates.io against their ports to fast-status (`tests/ports/*.patch`, made by
+//! Three crates from crates.io against their ports to fast-status (`tests/ports/*.patch`, made by
 //! `scripts/ports.sh`): instructions (callgrind) and allocations per operation on each crate's
 //! hot path and failures, original and port built alike, side by side in one run.
 //!
@@ -160,6 +160,69 @@ mod humantime_cells {
     }
 }
 
+/// base64 0.22.1: `decode_slice` with the standard engine (no allocation on either side).
+mod base64_cells {
+    /// 768 bytes of 7s, encoded: 1024 digits.
+    pub const DIGITS: [u8; 1024] = {
+        let mut digits = [0; 1024];
+        let mut i = 0;
+        while i < digits.len() {
+            digits[i] = b"BwcH"[i % 4];
+            i += 1;
+        }
+        digits
+    };
+
+    /// The digits with an invalid byte at offset 5.
+    pub const BAD: [u8; 1024] = {
+        let mut digits = DIGITS;
+        digits[5] = b'*';
+        digits
+    };
+
+    /// The same cells for the original and the port, which keeps its construction syntax.
+    macro_rules! base64_side {
+        ($krate:ident, |$error:ident| $offset:expr) => {
+            use super::super::black_box;
+            use $krate::engine::general_purpose::STANDARD;
+            use $krate::{DecodeError, DecodeSliceError, Engine as _};
+
+            cell!(icount_ok, |i| {
+                let mut out = [0_u8; 768];
+                let len = STANDARD.decode_slice(black_box(&super::DIGITS), &mut out);
+                len.unwrap_or(0) as u64 + u64::from(out[usize::try_from(i % 768).unwrap_or(0)])
+            });
+            cell!(icount_bad_byte, |_i| {
+                let mut out = [0_u8; 768];
+                match STANDARD.decode_slice(black_box(&super::BAD), &mut out) {
+                    Err(DecodeSliceError::DecodeError($error)) => $offset,
+                    _ => 0,
+                }
+            });
+            cell!(icount_bad_eq, |_i| {
+                let mut out = [0_u8; 768];
+                let expected = DecodeSliceError::DecodeError(DecodeError::InvalidByte(5, b'*'));
+                u64::from(STANDARD.decode_slice(black_box(&super::BAD), &mut out) == Err(expected))
+            });
+            pub const RESULT_BYTES: usize = size_of::<Result<usize, DecodeError>>();
+        };
+    }
+
+    pub mod original {
+        base64_side!(base64, |error| match error {
+            base64::DecodeError::InvalidByte(offset, _) => offset as u64,
+            _ => 0,
+        });
+    }
+
+    pub mod port {
+        base64_side!(base64_port, |error| match error.kind().as_deref() {
+            Some(base64_port::DecodeErrorKind::InvalidByte(offset, _)) => *offset as u64,
+            _ => 0,
+        });
+    }
+}
+
 /// A row of the table: the crate, the operation, what it does, and its original and port cells.
 struct Row {
     krate: &'static str,
@@ -232,6 +295,27 @@ fn rows() -> Vec<Row> {
             icount_overflow,
             "NumberOverflow, matched"
         ),
+        row!(
+            "base64",
+            base64_cells,
+            "ok",
+            icount_ok,
+            "decode_slice of 1024 digits"
+        ),
+        row!(
+            "base64",
+            base64_cells,
+            "bad_byte",
+            icount_bad_byte,
+            "InvalidByte(usize, u8) at offset 5, offset read back"
+        ),
+        row!(
+            "base64",
+            base64_cells,
+            "bad_eq",
+            icount_bad_eq,
+            "the same, compared with an expected error (its tests' assert_eq!)"
+        ),
     ]
 }
 
@@ -259,6 +343,11 @@ fn main() {
         hex_cells::port::RESULT_BYTES,
         humantime_cells::original::RESULT_BYTES,
         humantime_cells::port::RESULT_BYTES,
+    );
+    println!(
+        "  base64 Result<usize, DecodeError> {} -> {} bytes",
+        base64_cells::original::RESULT_BYTES,
+        base64_cells::port::RESULT_BYTES,
     );
     println!(
         "{:<10} {:<16} {:>9} {:>9} {:>7} {:>7} {:>7}  what",
