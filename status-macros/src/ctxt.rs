@@ -20,8 +20,8 @@ pub(crate) enum Checked {
     /// No mistake.
     Clean,
     /// Mistakes, each mended in the input so that it expands as a valid one would (a text in
-    /// error left out, a key or mark that cannot apply dropped): the errors, and the whole
-    /// expansion beside them.
+    /// error left out, a key or mark that cannot apply dropped, a clashing method name hidden):
+    /// the errors, and the whole expansion beside them.
     Recovered(syn::Error),
     /// Mistakes the input cannot be mended after: the errors, and a minimal fallback.
     Failed(syn::Error),

@@ -5,8 +5,9 @@
 //! `syn::DeriveInput` into a borrowed view (its attributes read by `attr`), `valid` checks the
 //! rules that look at more than one thing, and `expand` writes the status type with `quote!`
 //! or, on invalid input, the errors: beside the status type of the mended input when every
-//! mistake could be mended (a text, a key or a field's mark left out), else beside a small
-//! fallback. `status_macro` parses and expands `status!`, `bail!` and `ensure!`.
+//! mistake could be mended (a text, a key or a field's mark left out, a clashing method name
+//! hidden), else beside a small fallback. `status_macro` parses and expands `status!`, `bail!`
+//! and `ensure!`.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
