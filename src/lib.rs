@@ -928,8 +928,9 @@
 /// # Mistakes
 ///
 /// Every mistake is a compile error on the offending token that says what to write instead, all
-/// of them in one build. A mistake in a text, a key or a field's mark is mended after it is
-/// reported (the text or key left out), so the code using the status reports nothing more; a
+/// of them in one build. A mistake in a text, a key, a field's mark or a method name is mended
+/// after it is reported (the text or key left out, the clashing methods renamed out of the
+/// way), so the code using the status reports nothing more; a
 /// mistake that leaves no type to generate soundly (its name, a code out of range, generic
 /// parameters) gets a fallback type with `Display`, `Debug` and `Error`, so that naming it reports
 /// nothing more. Some errors come from rustc itself:
@@ -950,6 +951,13 @@
 ///   crate's own: the variant's constructor has that name; see [`method`](#method).
 /// - **E0034, "multiple applicable items in scope"** on `.context(..)`: anyhow's `Context` and
 ///   [`ResultExt`] are both imported; import [`StatusContext`] and [`OrStatus`] instead.
+/// - **"ambiguous associated type"** (E0223) on `Error::TooBig { size, len }`, a struct
+///   variant's literal in a port (rustc's help names a trait that does not exist): the status is
+///   a struct, not the enum; call the variant's constructor, `Error::too_big(size, len)`.
+/// - **"expected tuple struct or tuple variant, found associated function"** (E0164) on a pattern
+///   `Error::ParseError(text)`: `variant_constructors` made a function of that name; match the
+///   kind instead, `error.kind().as_deref()` (`Some(ErrorKind::ParseError(text))`) or
+///   `error.into_kind()` to move the fields out.
 pub use status_macros::FastStatus;
 pub use status_runtime::{
     BuiltKind, Chain, Code, ContextLines, FastStatus, KindRef, OptionExt, OrStatus, Pack, Report,
