@@ -1,6 +1,7 @@
 //! The same enum, once with `#[derive(thiserror::Error)]` and once with
-//! `#[derive(FastStatus)]`: every variant's `Display` is byte for byte the same, and so is its
-//! source's. Porting a thiserror enum is renaming it and changing its derive.
+//! `#[derive(FastStatus)]`: every variant's `Display` is byte for byte the same, and so are its
+//! source's and its `{:?}` and `{:#?}` (the enum's derived `Debug`, which `unwrap()` and
+//! `assert_eq!` print). Porting a thiserror enum is renaming it and changing its derive.
 
 use std::error::Error as _;
 
@@ -121,7 +122,7 @@ twins! {
 }
 
 /// Builds `value` (an `ErrorKind::..` expression, evaluated once per twin) in both and
-/// compares their `Display` and their sources'.
+/// compares their `Display`, their sources' and their `Debug`, plain and pretty.
 macro_rules! same {
     ($($value:tt)*) => {{
         let thiserror = {
@@ -139,7 +140,14 @@ macro_rules! same {
             "the sources of {:?}",
             thiserror
         );
+        same_debug(&status, &thiserror);
     }};
+}
+
+/// `{:?}` and `{:#?}` of a status are those of the thiserror enum's twin value.
+fn same_debug(status: &dyn std::fmt::Debug, thiserror: &dyn std::fmt::Debug) {
+    assert_eq!(format!("{status:?}"), format!("{thiserror:?}"));
+    assert_eq!(format!("{status:#?}"), format!("{thiserror:#?}"));
 }
 
 #[test]
@@ -217,6 +225,7 @@ fn from_conversions_match_too() {
         status.source().map(ToString::to_string),
         thiserror.source().map(ToString::to_string)
     );
+    same_debug(&status, &thiserror);
     // The kind enum converts as the thiserror enum did, and is an error as it was.
     let kind: fast_status_twin::ErrorKind = std::io::Error::other("io").into();
     assert_eq!(kind.to_string(), thiserror.to_string());
@@ -281,11 +290,13 @@ fn transparent_variants_forward_text_and_source_as_thiserror_does() {
         status.source().map(ToString::to_string).as_deref(),
         Some("inner")
     );
+    same_debug(&status, &thiserror);
 
     let thiserror = ThiserrorKind::from(std::io::Error::other("disk"));
     let status = Error::from(std::io::Error::other("disk"));
     assert_eq!(status.to_string(), thiserror.to_string());
     assert_eq!(status.source().is_none(), thiserror.source().is_none());
+    same_debug(&status, &thiserror);
 }
 
 /// thiserror does not take a raw identifier's field or `self` in a text through `twins!`
@@ -321,6 +332,7 @@ fn a_raw_identifiers_field_and_self_display_as_thiserror_displays_them() {
     let status = hygienic::Error::raw("u32".to_owned());
     assert_eq!(status.to_string(), thiserror.to_string());
     assert_eq!(status.to_string(), "raw u32 of 3 bytes");
+    same_debug(&status, &thiserror);
 
     let thiserror = hygienic::ThiserrorKind::Bare {
         r#type: "u64".to_owned(),
@@ -328,6 +340,7 @@ fn a_raw_identifiers_field_and_self_display_as_thiserror_displays_them() {
     let status = hygienic::Error::bare("u64".to_owned());
     assert_eq!(status.to_string(), thiserror.to_string());
     assert_eq!(status.to_string(), "bare u64 of 3 bytes");
+    same_debug(&status, &thiserror);
 
     let thiserror = hygienic::ThiserrorKind::Itself(7);
     let status = hygienic::Error::itself(7);
@@ -336,6 +349,7 @@ fn a_raw_identifiers_field_and_self_display_as_thiserror_displays_them() {
         status.to_string(),
         "itself: Itself(7), and again: Itself(7)"
     );
+    same_debug(&status, &thiserror);
 }
 
 /// thiserror's `#[error(..)]` on the enum: the text of every variant without one of its own,
@@ -391,6 +405,7 @@ fn an_enum_level_error_attribute_is_every_other_variants_text_as_in_thiserror() 
     ];
     for (thiserror, status) in &pairs {
         assert_eq!(status.to_string(), thiserror.to_string());
+        same_debug(status, thiserror);
     }
     assert_eq!(pairs[0].1.to_string(), "column 7 failed");
     assert_eq!(pairs[2].1.to_string(), "own text for 3");
@@ -403,8 +418,10 @@ fn an_enum_level_error_attribute_is_every_other_variants_text_as_in_thiserror() 
         status.source().map(ToString::to_string),
         thiserror.source().map(ToString::to_string)
     );
+    same_debug(&status, &thiserror);
     let thiserror = ThiserrorForward::from(std::io::Error::other("disk"));
     let status = Forward::from(std::io::Error::other("disk"));
     assert_eq!(status.to_string(), thiserror.to_string());
     assert_eq!(status.to_string(), "disk");
+    same_debug(&status, &thiserror);
 }
