@@ -86,6 +86,9 @@ pub(crate) struct Variant<'a> {
     pub(crate) fields: Vec<Field<'a>>,
     /// Whether the fields are named (`{ a: T }`) rather than positional (`(T)`).
     pub(crate) named: bool,
+    /// Whether `variant_constructors` names an item like the variant (see
+    /// [`Variant::has_variant_constructor`]); `false` once a clash of that name is reported.
+    pub(crate) variant_constructor: bool,
     /// The variant's `#[deprecated(..)]` and `#[doc(hidden)]`, which its generated
     /// constructor, predicate and code carry too.
     pub(crate) carried: Vec<&'a syn::Attribute>,
@@ -254,6 +257,7 @@ impl<'a> Variant<'a> {
             raw,
             fields,
             named: matches!(node.fields, Fields::Named(_)),
+            variant_constructor: !matches!(node.fields, Fields::Named(_)),
             carried: node.attrs.iter().filter(|a| is_carried(a)).collect(),
             non_exhaustive: node.attrs.iter().any(is_non_exhaustive),
         }
@@ -261,9 +265,9 @@ impl<'a> Variant<'a> {
 
     /// The item `variant_constructors` names like the variant: a function for a tuple variant,
     /// a constant for a unit variant; none for a struct variant, whose literal syntax no
-    /// function can take.
+    /// function can take, nor for a variant whose item's name clashes (reported).
     pub(crate) fn has_variant_constructor(&self) -> bool {
-        !self.named
+        self.variant_constructor
     }
 
     /// Where the variant's method name comes from: its `method = ..`, or else its name.

@@ -354,7 +354,8 @@ fn check_method_names(cx: &Ctxt, input: &mut Input<'_>) {
 
 /// `variant_constructors` names an item of the status type like the variant itself: that name
 /// must not be a built-in's nor a generated method's (a variant named in `snake_case`).
-fn check_variant_constructor(cx: &Ctxt, seen: &mut Names, variant: &Variant<'_>) {
+/// Mended: the variant gets no such item, and keeps its snake-case constructor.
+fn check_variant_constructor(cx: &Ctxt, seen: &mut Names, variant: &mut Variant<'_>) {
     let name = variant.name.as_str();
     let clash = if BUILT_INS.contains(&name) {
         format!("the built-in `{name}` every status type has")
@@ -363,7 +364,7 @@ fn check_variant_constructor(cx: &Ctxt, seen: &mut Names, variant: &Variant<'_>)
     } else {
         return;
     };
-    cx.error_spanned_by(
+    cx.recovered_spanned_by(
         variant.ident,
         format!(
             "with `variant_constructors`, `{name}` would also name an item of the status type \
@@ -371,6 +372,7 @@ fn check_variant_constructor(cx: &Ctxt, seen: &mut Names, variant: &Variant<'_>)
              variants are named)"
         ),
     );
+    variant.variant_constructor = false;
 }
 
 /// What to do about a variant whose method name cannot be: name its methods another way, or,

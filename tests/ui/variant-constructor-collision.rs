@@ -12,4 +12,9 @@ enum ErrorKind {
     Fine(u8),
 }
 
-fn main() {}
+// Reported once, and the status type is generated whole (the variant keeps its snake-case
+// constructor): code using it sees no follow-on errors.
+fn main() {
+    let error = Error::Fine(1);
+    assert!(error.is_fine() && Error::parse("x").is_parse());
+}

@@ -353,7 +353,7 @@ fn text_constructor(
     let variant = v.ident;
     let backtraces = g.backtraces();
     let param = field_params(v).remove(0);
-    let moved = if g.input.variant_constructors && !v.named {
+    let moved = if g.input.variant_constructors && v.has_variant_constructor() {
         format!("[`{variant}`](Self::{variant})")
     } else {
         format!("`From<{kind}>`")
