@@ -88,7 +88,7 @@ pub(crate) struct Variant<'a> {
     pub(crate) named: bool,
     /// Whether `variant_constructors` names an item like the variant (see
     /// [`Variant::has_variant_constructor`]); `false` once a clash of that name is reported.
-    pub(crate) variant_constructor: bool,
+    pub(crate) constructor_item: bool,
     /// The variant's `#[deprecated(..)]` and `#[doc(hidden)]`, which its generated
     /// constructor, predicate and code carry too.
     pub(crate) carried: Vec<&'a syn::Attribute>,
@@ -257,7 +257,7 @@ impl<'a> Variant<'a> {
             raw,
             fields,
             named: matches!(node.fields, Fields::Named(_)),
-            variant_constructor: !matches!(node.fields, Fields::Named(_)),
+            constructor_item: !matches!(node.fields, Fields::Named(_)),
             carried: node.attrs.iter().filter(|a| is_carried(a)).collect(),
             non_exhaustive: node.attrs.iter().any(is_non_exhaustive),
         }
@@ -267,7 +267,7 @@ impl<'a> Variant<'a> {
     /// a constant for a unit variant; none for a struct variant, whose literal syntax no
     /// function can take, nor for a variant whose item's name clashes (reported).
     pub(crate) fn has_variant_constructor(&self) -> bool {
-        self.variant_constructor
+        self.constructor_item
     }
 
     /// Where the variant's method name comes from: its `method = ..`, or else its name.

@@ -372,7 +372,7 @@ fn check_variant_constructor(cx: &Ctxt, seen: &mut Names, variant: &mut Variant<
              variants are named)"
         ),
     );
-    variant.variant_constructor = false;
+    variant.constructor_item = false;
 }
 
 /// What to do about a variant whose method name cannot be: name its methods another way, or,
