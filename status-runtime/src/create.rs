@@ -74,8 +74,9 @@ impl Repr {
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Self {
-        let written = alloc_with_str(raw, text, Some(location), None);
-        Self::created(raw, written.map(Self::into_text_body), backtraces)
+        let written =
+            Pending::with_text(text).map(|text| text.finish_text_field(raw, Some(location)));
+        Self::created(raw, written, backtraces)
     }
 
     /// [`Repr::from_text_field`] for `format_args!`: one allocation, of the text's length.
@@ -87,8 +88,8 @@ impl Repr {
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Self {
-        let written = formatted(raw, args, Some(location));
-        Self::created(raw, written.map(Self::into_text_body), backtraces)
+        let written = formatted(args).map(|text| text.finish_text_field(raw, Some(location)));
+        Self::created(raw, written, backtraces)
     }
 
     /// A heap status with the message `text`, copied into its single allocation, and a
@@ -127,7 +128,8 @@ impl Repr {
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Self {
-        Self::created(raw, formatted(raw, args, Some(location)), backtraces)
+        let written = formatted(args).map(|message| message.finish(raw, Some(location), None));
+        Self::created(raw, written, backtraces)
     }
 
     /// A heap status whose message is `pieces`, one after the other, with one allocation of its
@@ -157,13 +159,14 @@ impl Repr {
                     let _ = write_piece(piece, sink);
                 }
             }),
-            None => alloc_formatted(raw, Some(location), |sink| {
+            None => alloc_formatted(|sink| {
                 for piece in pieces {
                     if write_piece(piece, sink).is_err() {
                         return;
                     }
                 }
-            }),
+            })
+            .map(|message| message.finish(raw, Some(location), None)),
         };
         Self::created(raw, written, backtraces)
     }
@@ -299,11 +302,9 @@ impl Repr {
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Self {
-        Self::created(
-            raw,
-            formatted(raw, format_args!("{error}"), Some(location)),
-            backtraces,
-        )
+        let written = formatted(format_args!("{error}"))
+            .map(|message| message.finish(raw, Some(location), None));
+        Self::created(raw, written, backtraces)
     }
 
     /// A heap status whose body is the kind `make` returns, a variant with fields, made in
@@ -356,7 +357,8 @@ impl Repr {
     #[cold]
     #[inline(never)]
     pub fn set_message(&mut self, args: fmt::Arguments<'_>) {
-        let new = formatted(self.raw_code(), args, self.location());
+        let new =
+            formatted(args).map(|message| message.finish(self.raw_code(), self.location(), None));
         let _ = self.put_message(new);
     }
 
@@ -431,27 +433,26 @@ impl Repr {
     }
 }
 
-/// Formats `args` into a new payload: one allocation, of the message's length.
+/// A new payload with the message `args` formats, its header not yet written (the caller
+/// finishes it as a message or a text body), or `None` if the allocator fails: one
+/// allocation, of the message's length.
 #[inline(always)]
 #[allow(
     clippy::inline_always,
     reason = "one frame for `Repr::from_args`, the hot constructor (`compare`'s formatted4 row)"
 )]
-fn formatted(
-    raw: u32,
-    args: fmt::Arguments<'_>,
-    location: Option<&'static Location<'static>>,
-) -> Option<Repr> {
+fn formatted(args: fmt::Arguments<'_>) -> Option<Pending> {
     match args.as_str() {
-        Some(text) => alloc_with_str(raw, text, location, None),
-        None => alloc_formatted(raw, location, |sink| {
+        Some(text) => Pending::with_text(text),
+        None => alloc_formatted(|sink| {
             let _ = fmt::write(sink, args);
         }),
     }
 }
 
-/// A heap payload with the message `write` puts into a sink, or `None` if the allocator fails.
-/// `write` runs once or twice and must write the same text each time.
+/// A new payload with the message `write` puts into a sink, its header not yet written, or
+/// `None` if the allocator fails. `write` runs once or twice and must write the same text each
+/// time.
 ///
 /// One allocation, of the message's length (see `FIRST_PASS`). A `Display` that writes more on
 /// the second pass than on the first is cut at the measured length. If the allocator has no
@@ -462,21 +463,17 @@ fn formatted(
     clippy::inline_always,
     reason = "one frame for `Repr::from_args`, the hot constructor (`compare`'s formatted4 row)"
 )]
-fn alloc_formatted(
-    code: u32,
-    location: Option<&'static Location<'static>>,
-    write: impl Fn(&mut MessageSink<'_>),
-) -> Option<Repr> {
+fn alloc_formatted(write: impl Fn(&mut MessageSink<'_>)) -> Option<Pending> {
     let mut buffer = [MaybeUninit::<u8>::uninit(); FIRST_PASS];
     let mut first = MessageSink::new(&mut buffer);
     write(&mut first);
     if first.overflowed() {
         if let Some(mut pending) = Pending::new(first.total()) {
             pending.write(&write);
-            return Some(pending.finish(code, location, None));
+            return Some(pending);
         }
     }
-    alloc_with_str(code, first.text(), location, None)
+    Pending::with_text(first.text())
 }
 
 /// A heap payload with `code`, `message`, `location` and `extras`, or `None` if the

@@ -613,7 +613,7 @@ impl Repr {
                 .cast::<Extras>();
             place.write(make());
         }
-        Some(pending.finish_with(code, location, ExtrasAt::InPlace))
+        Some(pending.finish_with(code, location, ExtrasAt::InPlace, false))
     }
 
     /// Shared access to this word's payload, if it is in the heap state.
@@ -1333,30 +1333,38 @@ impl Pending {
         location: Option<&'static Location<'static>>,
         extras: Option<Box<Extras>>,
     ) -> Repr {
-        self.finish_with(code, location, extras.into())
+        self.finish_with(code, location, extras.into(), false)
     }
 
-    /// `finish`, with the extras wherever they are.
+    /// `finish` for a text body: the message bytes are the text of the variant of `code` whose
+    /// one field is a `String` (see `Header::text_field`), and the payload has no extras yet.
+    #[inline]
+    pub(crate) fn finish_text_field(
+        self,
+        code: u32,
+        location: Option<&'static Location<'static>>,
+    ) -> Repr {
+        self.finish_with(code, location, ExtrasAt::None, true)
+    }
+
+    /// `finish`, with the extras wherever they are, and the message bytes a text body's when
+    /// `text_field`.
     #[inline]
     fn finish_with(
         self,
         code: u32,
         location: Option<&'static Location<'static>>,
         extras: ExtrasAt,
+        text_field: bool,
     ) -> Repr {
         let this = core::mem::ManuallyDrop::new(self);
+        let header = Header {
+            text_field,
+            ..Header::fresh(code, this.cap, this.len, location, extras, &MESSAGE_BODY)
+        };
         // SAFETY: `ptr` is a live allocation aligned for `Header` and large enough for it; its
         // message bytes were written by a sink, which recorded `len <= cap`.
-        unsafe {
-            this.ptr.write(Header::fresh(
-                code,
-                this.cap,
-                this.len,
-                location,
-                extras,
-                &MESSAGE_BODY,
-            ));
-        }
+        unsafe { this.ptr.write(header) };
         // The heap tag is `00`: the word is the allocation pointer as it is.
         Repr(this.ptr.cast())
     }
