@@ -23,6 +23,7 @@ features_of() {
         hex) echo "default" "--no-default-features" "--all-features" ;;
         humantime) echo "default" ;;
         base64) echo "default" "--no-default-features" ;;
+        arrow-schema) echo "default" "--all-features" ;;
         *) echo "default" ;;
     esac
 }

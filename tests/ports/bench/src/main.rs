@@ -1,4 +1,4 @@
-//! Three crates from crates.io against their ports to fast-status (`tests/ports/*.patch`, made by
+//! Four crates from crates.io against their ports to fast-status (`tests/ports/*.patch`, made by
 //! `scripts/ports.sh`): instructions (callgrind) and allocations per operation on each crate's
 //! hot path and failures, original and port built alike, side by side in one run.
 //!
@@ -223,6 +223,72 @@ mod base64_cells {
     }
 }
 
+/// arrow-schema 60.2.0: a schema's field found by name, and a data type parsed from its name.
+mod arrow_cells {
+    /// The same cells for the original and the port, which keeps its construction syntax.
+    macro_rules! arrow_side {
+        ($krate:ident, |$error:ident| $text_len:expr, |$parse:ident| $is_parse:expr) => {
+            use std::sync::LazyLock;
+
+            use super::super::black_box;
+            use $krate::{DataType, Field, Schema};
+
+            /// Three fields, as a reader's projection names them.
+            static SCHEMA: LazyLock<Schema> = LazyLock::new(|| {
+                Schema::new(vec![
+                    Field::new("id", DataType::Int64, false),
+                    Field::new("name", DataType::Utf8, true),
+                    Field::new("score", DataType::Float64, true),
+                ])
+            });
+
+            cell!(icount_ok, |i| {
+                let name = if i % 2 == 0 { "score" } else { "name" };
+                SCHEMA.index_of(black_box(name)).unwrap_or(9) as u64
+            });
+            cell!(
+                icount_missing,
+                |_i| match SCHEMA.index_of(black_box("missing")) {
+                    Err($error) => $text_len,
+                    Ok(index) => index as u64,
+                }
+            );
+            cell!(icount_parse_ok, |_i| {
+                u64::from(black_box("Int64").parse::<DataType>().is_ok())
+            });
+            cell!(icount_parse_bad, |_i| {
+                match black_box("Int65").parse::<DataType>() {
+                    Err($parse) => u64::from($is_parse),
+                    Ok(_) => 0,
+                }
+            });
+            pub const RESULT_BYTES: usize = size_of::<Result<usize, $krate::ArrowError>>();
+        };
+    }
+
+    pub mod original {
+        arrow_side!(
+            arrow_schema,
+            |error| match error {
+                arrow_schema::ArrowError::SchemaError(text) => text.len() as u64,
+                _ => 0,
+            },
+            |error| matches!(error, arrow_schema::ArrowError::ParseError(_))
+        );
+    }
+
+    pub mod port {
+        arrow_side!(
+            arrow_schema_port,
+            |error| match error.kind().as_deref() {
+                Some(arrow_schema_port::ArrowErrorKind::SchemaError(text)) => text.len() as u64,
+                _ => 0,
+            },
+            |error| error.is_parse_error()
+        );
+    }
+}
+
 /// A row of the table: the crate, the operation, what it does, and its original and port cells.
 struct Row {
     krate: &'static str,
@@ -316,6 +382,34 @@ fn rows() -> Vec<Row> {
             icount_bad_eq,
             "the same, compared with an expected error (its tests' assert_eq!)"
         ),
+        row!(
+            "arrow",
+            arrow_cells,
+            "index_of",
+            icount_ok,
+            "Schema::index_of a field of three"
+        ),
+        row!(
+            "arrow",
+            arrow_cells,
+            "missing",
+            icount_missing,
+            "SchemaError(format!(..)) of a missing field, text read back"
+        ),
+        row!(
+            "arrow",
+            arrow_cells,
+            "parse_ok",
+            icount_parse_ok,
+            "\"Int64\".parse::<DataType>()"
+        ),
+        row!(
+            "arrow",
+            arrow_cells,
+            "parse_bad",
+            icount_parse_bad,
+            "ParseError(format!(..)) of \"Int65\", told apart"
+        ),
     ]
 }
 
@@ -345,9 +439,12 @@ fn main() {
         humantime_cells::port::RESULT_BYTES,
     );
     println!(
-        "  base64 Result<usize, DecodeError> {} -> {} bytes",
+        "  base64 Result<usize, DecodeError> {} -> {} bytes; arrow-schema Result<usize, \
+         ArrowError> {} -> {} bytes",
         base64_cells::original::RESULT_BYTES,
         base64_cells::port::RESULT_BYTES,
+        arrow_cells::original::RESULT_BYTES,
+        arrow_cells::port::RESULT_BYTES,
     );
     println!(
         "{:<10} {:<16} {:>9} {:>9} {:>7} {:>7} {:>7}  what",
