@@ -957,7 +957,12 @@
 /// - **"expected tuple struct or tuple variant, found associated function"** (E0164) on a pattern
 ///   `Error::ParseError(text)`: `variant_constructors` made a function of that name; match the
 ///   kind instead, `error.kind().as_deref()` (`Some(ErrorKind::ParseError(text))`) or
-///   `error.into_kind()` to move the fields out.
+///   `error.into_kind()` to move the fields out. Where a test only asks which variant it is
+///   (`matches!(r, Err(Error::ParseError(_)))`), `r.is_err_and(|e| e.is_parse_error())` says it.
+/// - **"constant of non-structural type `Error` in a pattern"** on a unit variant's pattern
+///   (`Err(Error::Eof)`), whose name is now a constant; rustc's note to derive `PartialEq`
+///   cannot apply to the status. Ask the status, `r.is_err_and(|e| e.is_eof())`, or match the
+///   kind as above. A braced pattern, `Error::Eof {}`, is E0223, as a struct literal is.
 pub use status_macros::FastStatus;
 pub use status_runtime::{
     BuiltKind, Chain, Code, ContextLines, FastStatus, KindRef, OptionExt, OrStatus, Pack, Report,
