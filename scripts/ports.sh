@@ -43,6 +43,8 @@ mkdir -p "$ports/fetch/src"
 cargo fetch -q --manifest-path "$ports/fetch/Cargo.toml"
 registry="${CARGO_HOME:-$HOME/.cargo}/registry/src"
 
+# Every port first, then their tests: a port may build on another (arrow-array on the ported
+# arrow-schema, through `[patch.crates-io]`).
 for patch in tests/ports/*.patch; do
     base=$(basename "$patch" .patch)
     name=${base%-*}
@@ -51,12 +53,17 @@ for patch in tests/ports/*.patch; do
         echo "ports: $base was not fetched into $registry" >&2
         exit 1
     fi
-    echo "== $base: $(grep -c '^[-+][^-+]' "$patch") lines changed ($patch)"
     rm -rf "${ports:?}/$name"
     cp -r "$original" "$ports/$name"
     chmod -R u+w "$ports/$name"
     patch --quiet --directory="$ports/$name" -p1 <"$patch"
     cp "tests/ports/$base.Cargo.lock" "$ports/$name/Cargo.lock"
+done
+
+for patch in tests/ports/*.patch; do
+    base=$(basename "$patch" .patch)
+    name=${base%-*}
+    echo "== $base: $(grep -c '^[-+][^-+]' "$patch") lines changed ($patch)"
     log=$(mktemp)
     for features in $(features_of "$name"); do
         [[ $features == default ]] && features=""
