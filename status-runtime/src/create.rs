@@ -75,7 +75,7 @@ impl Repr {
         backtraces: Backtraces,
     ) -> Self {
         let written =
-            Pending::with_text(text).map(|text| text.finish_text_field(raw, Some(location)));
+            Pending::with_text(text).map(|pending| pending.finish_text_field(raw, Some(location)));
         Self::created(raw, written, backtraces)
     }
 
@@ -88,7 +88,7 @@ impl Repr {
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Self {
-        let written = formatted(args).map(|text| text.finish_text_field(raw, Some(location)));
+        let written = formatted(args).map(|pending| pending.finish_text_field(raw, Some(location)));
         Self::created(raw, written, backtraces)
     }
 
@@ -128,7 +128,7 @@ impl Repr {
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Self {
-        let written = formatted(args).map(|message| message.finish(raw, Some(location), None));
+        let written = formatted(args).map(|pending| pending.finish(raw, Some(location), None));
         Self::created(raw, written, backtraces)
     }
 
@@ -166,7 +166,7 @@ impl Repr {
                     }
                 }
             })
-            .map(|message| message.finish(raw, Some(location), None)),
+            .map(|pending| pending.finish(raw, Some(location), None)),
         };
         Self::created(raw, written, backtraces)
     }
@@ -303,7 +303,7 @@ impl Repr {
         backtraces: Backtraces,
     ) -> Self {
         let written = formatted(format_args!("{error}"))
-            .map(|message| message.finish(raw, Some(location), None));
+            .map(|pending| pending.finish(raw, Some(location), None));
         Self::created(raw, written, backtraces)
     }
 
@@ -358,7 +358,7 @@ impl Repr {
     #[inline(never)]
     pub fn set_message(&mut self, args: fmt::Arguments<'_>) {
         let new =
-            formatted(args).map(|message| message.finish(self.raw_code(), self.location(), None));
+            formatted(args).map(|pending| pending.finish(self.raw_code(), self.location(), None));
         let _ = self.put_message(new);
     }
 
