@@ -930,10 +930,10 @@
 /// Every mistake is a compile error on the offending token that says what to write instead, all
 /// of them in one build. A mistake in a text, a key, a field's mark or a method name is mended
 /// after it is reported (the text or key left out, the clashing methods renamed out of the
-/// way), so the code using the status reports nothing more; a
-/// mistake that leaves no type to generate soundly (its name, a code out of range, generic
-/// parameters) gets a fallback type with `Display`, `Debug` and `Error`, so that naming it reports
-/// nothing more. Some errors come from rustc itself:
+/// way), so the code using the status reports nothing more; a mistake that leaves no type to
+/// generate soundly (its name, a code out of range, generic parameters) gets a fallback type
+/// with `Display`, `Debug` and `Error`, so that naming it reports nothing more. Some errors come
+/// from rustc itself:
 ///
 /// - **a code given to two variants**: E0081 on the enum, naming both.
 /// - **an enum of codes that is not `Copy`**: the derive's error says to add `Clone, Copy`; rustc
