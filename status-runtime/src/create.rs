@@ -128,8 +128,7 @@ impl Repr {
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Self {
-        let written = formatted(args).map(|pending| pending.finish(raw, Some(location), None));
-        Self::created(raw, written, backtraces)
+        Self::created(raw, alloc_with_args(raw, args, Some(location)), backtraces)
     }
 
     /// A heap status whose message is `pieces`, one after the other, with one allocation of its
@@ -302,8 +301,7 @@ impl Repr {
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Self {
-        let written = formatted(format_args!("{error}"))
-            .map(|pending| pending.finish(raw, Some(location), None));
+        let written = alloc_with_args(raw, format_args!("{error}"), Some(location));
         Self::created(raw, written, backtraces)
     }
 
@@ -357,8 +355,7 @@ impl Repr {
     #[cold]
     #[inline(never)]
     pub fn set_message(&mut self, args: fmt::Arguments<'_>) {
-        let new =
-            formatted(args).map(|pending| pending.finish(self.raw_code(), self.location(), None));
+        let new = alloc_with_args(self.raw_code(), args, self.location());
         let _ = self.put_message(new);
     }
 
@@ -490,6 +487,21 @@ pub(crate) fn alloc_with_str(
     extras: Option<Box<Extras>>,
 ) -> Option<Repr> {
     Some(Pending::with_text(message)?.finish(code, location, extras))
+}
+
+/// A heap payload with `code`, the message `args` formats and `location`, or `None` if the
+/// allocator fails.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "one frame for `Repr::from_args`, the hot constructor (`compare`'s formatted4 row)"
+)]
+fn alloc_with_args(
+    code: u32,
+    args: fmt::Arguments<'_>,
+    location: Option<&'static Location<'static>>,
+) -> Option<Repr> {
+    formatted(args).map(|pending| pending.finish(code, location, None))
 }
 
 /// A heap payload whose message `write` puts into a sink of `len` bytes, or `None` if the
