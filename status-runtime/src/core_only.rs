@@ -15,9 +15,9 @@ impl Repr {
     /// The inline code `raw`: there is no room for a message without `alloc`.
     #[must_use]
     pub fn from_args(
-        raw: u32,
         _: fmt::Arguments<'_>,
         _: &'static Location<'static>,
+        raw: u32,
         _: Backtraces,
     ) -> Self {
         Self::inline(raw)

@@ -34,10 +34,10 @@ impl Repr {
         backtraces: Backtraces,
     ) -> Self {
         match message_of(&message) {
-            MessageOf::Text(text) => Self::from_text(raw, text, location, backtraces),
-            MessageOf::Args(args) => Self::from_args(raw, *args, location, backtraces),
+            MessageOf::Text(text) => Self::from_text(text, location, raw, backtraces),
+            MessageOf::Args(args) => Self::from_args(*args, location, raw, backtraces),
             MessageOf::Display(message) => {
-                Self::from_args(raw, format_args!("{message}"), location, backtraces)
+                Self::from_args(format_args!("{message}"), location, raw, backtraces)
             }
         }
     }
@@ -57,10 +57,10 @@ impl Repr {
         backtraces: Backtraces,
     ) -> Self {
         match message_of(&text) {
-            MessageOf::Text(text) => Self::text_field_of_str(raw, text, location, backtraces),
-            MessageOf::Args(args) => Self::text_field_of_args(raw, *args, location, backtraces),
+            MessageOf::Text(text) => Self::text_field_of_str(text, location, raw, backtraces),
+            MessageOf::Args(args) => Self::text_field_of_args(*args, location, raw, backtraces),
             MessageOf::Display(text) => {
-                Self::text_field_of_args(raw, format_args!("{text}"), location, backtraces)
+                Self::text_field_of_args(format_args!("{text}"), location, raw, backtraces)
             }
         }
     }
@@ -69,9 +69,9 @@ impl Repr {
     #[cold]
     #[inline(never)]
     fn text_field_of_str(
-        raw: u32,
         text: &str,
         location: &'static Location<'static>,
+        raw: u32,
         backtraces: Backtraces,
     ) -> Self {
         let written =
@@ -83,9 +83,9 @@ impl Repr {
     #[cold]
     #[inline(never)]
     fn text_field_of_args(
-        raw: u32,
         args: fmt::Arguments<'_>,
         location: &'static Location<'static>,
+        raw: u32,
         backtraces: Backtraces,
     ) -> Self {
         let written = formatted(args).map(|pending| pending.finish_text_field(raw, Some(location)));
@@ -94,13 +94,18 @@ impl Repr {
 
     /// A heap status with the message `text`, copied into its single allocation, and a
     /// backtrace when they are enabled. Without memory, the result is the inline code.
+    ///
+    /// The message and location come first, in the registers a derived constructor
+    /// (`Status::invalid(message)`, `#[track_caller]`) receives them in, so that the
+    /// constructor, which is out of line, is the code's load and a jump (so is
+    /// [`Repr::from_args`]).
     #[cold]
     #[inline(never)]
     #[must_use]
     pub fn from_text(
-        raw: u32,
         text: &str,
         location: &'static Location<'static>,
+        raw: u32,
         backtraces: Backtraces,
     ) -> Self {
         Self::created(
@@ -123,9 +128,9 @@ impl Repr {
     #[inline(never)]
     #[must_use]
     pub fn from_args(
-        raw: u32,
         args: fmt::Arguments<'_>,
         location: &'static Location<'static>,
+        raw: u32,
         backtraces: Backtraces,
     ) -> Self {
         Self::created(raw, alloc_with_args(raw, args, Some(location)), backtraces)

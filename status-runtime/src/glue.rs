@@ -46,9 +46,9 @@ pub fn from_code<C: Code<Status = S>, S: FastStatus>(code: C) -> S {
 #[track_caller]
 pub fn from_args<C: Code<Status = S>, S: FastStatus>(code: C, args: fmt::Arguments<'_>) -> S {
     S::__from_repr(Repr::from_args(
-        code.to_raw(),
         args,
         Location::caller(),
+        code.to_raw(),
         C::__BACKTRACES,
     ))
 }

@@ -232,6 +232,7 @@ macro_rules! __fs_status_items {
             /// A status with `code` and `message`, recording the caller's location. One
             /// allocation, of the message's length.
             #[cold]
+            #[inline(never)]
             #[track_caller]
             #[must_use = "a status reports a failure: return it, inspect it or handle it"]
             pub fn new(code: $code, message: impl ::core::fmt::Display) -> Self {

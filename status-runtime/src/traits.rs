@@ -272,14 +272,26 @@ impl<T, E> ResultExt<T, E> for Result<T, E> {
     {
         match self {
             Ok(value) => Ok(value),
-            Err(error) => Err(C::Status::__from_repr(Repr::from_error(
-                code.to_raw(),
-                error,
-                Location::caller(),
-                C::__BACKTRACES,
-            ))),
+            Err(error) => Err(status_of_error(code, error)),
         }
     }
+}
+
+/// The status of `code` with `error` as its source: `or_status`'s error branch, out of line so
+/// that the caller's success path keeps no frame for it (the site is one call).
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn status_of_error<C: Code, E>(code: C, error: E) -> C::Status
+where
+    E: core::error::Error + Send + Sync + 'static,
+{
+    C::Status::__from_repr(Repr::from_error(
+        code.to_raw(),
+        error,
+        Location::caller(),
+        C::__BACKTRACES,
+    ))
 }
 
 /// Context lines on status results, for a module that also imports anyhow's `Context`.

@@ -37,9 +37,9 @@ impl Clone for Owned {
 
 fn heap(text: &str) -> Owned {
     Owned(Repr::from_args(
-        1,
         format_args!("{text}"),
         Location::caller(),
+        1,
         Backtraces::Env,
     ))
 }

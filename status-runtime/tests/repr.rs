@@ -27,9 +27,9 @@ impl Clone for Owned {
 
 fn heap(raw: u32, args: fmt::Arguments<'_>) -> Owned {
     Owned(Repr::from_args(
-        raw,
         args,
         Location::caller(),
+        raw,
         Backtraces::Env,
     ))
 }
@@ -120,9 +120,9 @@ fn heap_state_and_sharing() {
 #[test]
 fn release_leaves_an_inline_word_and_is_idempotent() {
     let mut repr = Repr::from_args(
-        6,
         format_args!("{}", "gone"),
         Location::caller(),
+        6,
         Backtraces::Env,
     );
     repr.release_heap();
@@ -173,7 +173,7 @@ fn texts_of_every_length_are_copied_exactly() {
             t,
             "formatted, {n} bytes"
         );
-        let copied = Owned(Repr::from_text(1, t, Location::caller(), Backtraces::Env));
+        let copied = Owned(Repr::from_text(t, Location::caller(), 1, Backtraces::Env));
         assert_eq!(copied.0.message(), t, "copied, {n} bytes");
         for first in [0, 1, 7, 16, 17, 33, 64] {
             let mut lines = Owned(Repr::inline(1));
@@ -378,9 +378,9 @@ fn sources_and_details() {
 #[test]
 fn message_read_and_free_keep_the_allocations_provenance() {
     let mut repr = Repr::from_args(
-        1,
         format_args!("x{}", 1),
         Location::caller(),
+        1,
         Backtraces::Env,
     );
     assert_eq!(repr.message(), "x1");

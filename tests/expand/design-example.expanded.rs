@@ -100,38 +100,78 @@ impl StatusCode {
 impl __fast_status_StatusCode::Status {
     ///A status of code [`StatusCode::OutOfMemory`] with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
+    #[inline(never)]
     #[track_caller]
     #[must_use = "a status reports a failure: return it, inspect it or handle it"]
     pub fn out_of_memory(message: impl ::core::fmt::Display) -> Self {
-        Self::new(StatusCode::OutOfMemory, message)
+        Self(
+            ::fast_status::__private::Repr::from_display(
+                StatusCode::OutOfMemory as ::core::primitive::u32,
+                message,
+                ::core::panic::Location::caller(),
+                ::fast_status::__private::Backtraces::Never,
+            ),
+        )
     }
     ///A status of code [`StatusCode::KeyError`] with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
+    #[inline(never)]
     #[track_caller]
     #[must_use = "a status reports a failure: return it, inspect it or handle it"]
     pub fn key_error(message: impl ::core::fmt::Display) -> Self {
-        Self::new(StatusCode::KeyError, message)
+        Self(
+            ::fast_status::__private::Repr::from_display(
+                StatusCode::KeyError as ::core::primitive::u32,
+                message,
+                ::core::panic::Location::caller(),
+                ::fast_status::__private::Backtraces::Never,
+            ),
+        )
     }
     ///A status of code [`StatusCode::Invalid`] with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
+    #[inline(never)]
     #[track_caller]
     #[must_use = "a status reports a failure: return it, inspect it or handle it"]
     pub fn invalid(message: impl ::core::fmt::Display) -> Self {
-        Self::new(StatusCode::Invalid, message)
+        Self(
+            ::fast_status::__private::Repr::from_display(
+                StatusCode::Invalid as ::core::primitive::u32,
+                message,
+                ::core::panic::Location::caller(),
+                ::fast_status::__private::Backtraces::Never,
+            ),
+        )
     }
     ///A status of code [`StatusCode::IOError`] with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
+    #[inline(never)]
     #[track_caller]
     #[must_use = "a status reports a failure: return it, inspect it or handle it"]
     pub fn io_error(message: impl ::core::fmt::Display) -> Self {
-        Self::new(StatusCode::IOError, message)
+        Self(
+            ::fast_status::__private::Repr::from_display(
+                StatusCode::IOError as ::core::primitive::u32,
+                message,
+                ::core::panic::Location::caller(),
+                ::fast_status::__private::Backtraces::Never,
+            ),
+        )
     }
     ///A status of code [`StatusCode::NotImplemented`] with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
+    #[inline(never)]
     #[track_caller]
     #[must_use = "a status reports a failure: return it, inspect it or handle it"]
     pub fn not_implemented(message: impl ::core::fmt::Display) -> Self {
-        Self::new(StatusCode::NotImplemented, message)
+        Self(
+            ::fast_status::__private::Repr::from_display(
+                StatusCode::NotImplemented as ::core::primitive::u32,
+                message,
+                ::core::panic::Location::caller(),
+                ::fast_status::__private::Backtraces::Never,
+            ),
+        )
     }
     ///Whether the code is [`StatusCode::OutOfMemory`].
     #[inline]

@@ -79,24 +79,48 @@ impl ParseCode {
 impl __fast_status_ParseCode::Parse {
     ///A status of code [`ParseCode::Type`] with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
+    #[inline(never)]
     #[track_caller]
     #[must_use = "a status reports a failure: return it, inspect it or handle it"]
     pub fn r#type(message: impl ::core::fmt::Display) -> Self {
-        Self::new(ParseCode::Type, message)
+        Self(
+            ::fast_status::__private::Repr::from_display(
+                ParseCode::Type as ::core::primitive::u32,
+                message,
+                ::core::panic::Location::caller(),
+                ::fast_status::__private::Backtraces::Never,
+            ),
+        )
     }
     ///A status of code [`ParseCode::Match`] with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
+    #[inline(never)]
     #[track_caller]
     #[must_use = "a status reports a failure: return it, inspect it or handle it"]
     pub fn r#match(message: impl ::core::fmt::Display) -> Self {
-        Self::new(ParseCode::Match, message)
+        Self(
+            ::fast_status::__private::Repr::from_display(
+                ParseCode::Match as ::core::primitive::u32,
+                message,
+                ::core::panic::Location::caller(),
+                ::fast_status::__private::Backtraces::Never,
+            ),
+        )
     }
     ///A status of code [`ParseCode::Number`] with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
+    #[inline(never)]
     #[track_caller]
     #[must_use = "a status reports a failure: return it, inspect it or handle it"]
     pub fn number(message: impl ::core::fmt::Display) -> Self {
-        Self::new(ParseCode::Number, message)
+        Self(
+            ::fast_status::__private::Repr::from_display(
+                ParseCode::Number as ::core::primitive::u32,
+                message,
+                ::core::panic::Location::caller(),
+                ::fast_status::__private::Backtraces::Never,
+            ),
+        )
     }
     ///Whether the code is [`ParseCode::Type`].
     #[inline]

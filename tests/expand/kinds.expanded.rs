@@ -223,10 +223,18 @@ impl __fast_status_ErrorKind::Error {
     }
     ///A status of code [`ErrorCode::Custom`] with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
+    #[inline(never)]
     #[track_caller]
     #[must_use = "a status reports a failure: return it, inspect it or handle it"]
     pub fn custom(message: impl ::core::fmt::Display) -> Self {
-        Self::new(__fast_status_ErrorKind::ErrorCode::Custom, message)
+        Self(
+            ::fast_status::__private::Repr::from_display(
+                __fast_status_ErrorKind::ErrorCode::Custom as ::core::primitive::u32,
+                message,
+                ::core::panic::Location::caller(),
+                ::fast_status::__private::Backtraces::Never,
+            ),
+        )
     }
     ///Whether the code is [`ErrorCode::TooBig`].
     #[inline]

@@ -69,10 +69,18 @@ impl ErrorKind {
 impl __fast_status_ErrorKind::Error {
     ///A status of code [`ErrorKind::Timeout`] with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
+    #[inline(never)]
     #[track_caller]
     #[must_use = "a status reports a failure: return it, inspect it or handle it"]
     pub fn timeout(message: impl ::core::fmt::Display) -> Self {
-        Self::new(ErrorKind::Timeout, message)
+        Self(
+            ::my_status::__private::Repr::from_display(
+                ErrorKind::Timeout as ::core::primitive::u32,
+                message,
+                ::core::panic::Location::caller(),
+                ::my_status::__private::Backtraces::Never,
+            ),
+        )
     }
     ///Whether the code is [`ErrorKind::Timeout`].
     #[inline]

@@ -114,6 +114,7 @@ impl __fast_status_ErrorKind::ErrorCode {
 impl __fast_status_ErrorKind::Error {
     ///A status of [`ErrorKind::ParseError`] whose field is `text`: `format_args!` is written straight into the status's one allocation, text is copied, anything else is written through its `Display`; no `String` is made. The caller's location is recorded. `kind()` builds the variant from the text when asked; [`ParseError`](Self::ParseError) takes a `String` and moves it in instead.
     #[cold]
+    #[inline(never)]
     #[track_caller]
     #[must_use = "a status reports a failure: return it, inspect it or handle it"]
     pub fn parse_error(text: impl ::core::fmt::Display) -> Self {
@@ -128,10 +129,19 @@ impl __fast_status_ErrorKind::Error {
     }
     ///A status of code [`ErrorCode::DivideByZero`] with `message`, recording the caller's location. One allocation, of the message's length.
     #[cold]
+    #[inline(never)]
     #[track_caller]
     #[must_use = "a status reports a failure: return it, inspect it or handle it"]
     pub fn divide_by_zero(message: impl ::core::fmt::Display) -> Self {
-        Self::new(__fast_status_ErrorKind::ErrorCode::DivideByZero, message)
+        Self(
+            ::fast_status::__private::Repr::from_display(
+                __fast_status_ErrorKind::ErrorCode::DivideByZero
+                    as ::core::primitive::u32,
+                message,
+                ::core::panic::Location::caller(),
+                ::fast_status::__private::Backtraces::Never,
+            ),
+        )
     }
     ///A status of [`ErrorKind::At`] with these fields. The fields are moved, not formatted: packed into the word when their values fit beside the code, else into one allocation, which records the caller's location.
     #[cold]

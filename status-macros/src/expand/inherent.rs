@@ -258,8 +258,14 @@ fn message_constructor(
     attrs: &TokenStream,
     vis: &TokenStream,
 ) -> TokenStream {
-    let Gen { code, code_ty, .. } = g;
+    let Gen {
+        code,
+        code_ty,
+        private,
+        ..
+    } = g;
     let variant = v.ident;
+    let backtraces = g.backtraces();
     let doc = format!(
         "A status of code [`{code}::{variant}`] with `message`, recording the caller's \
          location. One allocation, of the message's length."
@@ -267,10 +273,16 @@ fn message_constructor(
     quote! {
         #[doc = #doc]
         #[cold]
+        #[inline(never)]
         #[track_caller]
         #attrs
         #vis fn #method(message: impl ::core::fmt::Display) -> Self {
-            Self::new(#code_ty::#variant, message)
+            Self(#private::Repr::from_display(
+                #code_ty::#variant as ::core::primitive::u32,
+                message,
+                ::core::panic::Location::caller(),
+                #backtraces,
+            ))
         }
     }
 }
@@ -368,6 +380,7 @@ fn text_constructor(
     quote! {
         #[doc = #doc]
         #[cold]
+        #[inline(never)]
         #[track_caller]
         #attrs
         #vis fn #method(#param: impl ::core::fmt::Display) -> Self {
