@@ -76,6 +76,7 @@ macro_rules! four_frames {
 pub mod fieldless;
 pub mod fields;
 pub mod harness;
+pub mod okpath;
 pub mod readpath;
 pub mod site;
 
