@@ -12,12 +12,15 @@ cd "$(dirname "$0")/.."
 for profile in release release-os; do
     echo "=== profile $profile"
     cargo run --quiet --profile "$profile" -p fast-status-benches --bin okpath
+    [[ $# -eq 0 ]] && continue
+    listing=$(mktemp)
+    objdump -d --no-show-raw-insn -M intel -C "target/$profile/okpath" > "$listing"
     for row in "$@"; do
         echo "--- fast_status_benches::okpath::$row::next ($profile)"
-        objdump -d --no-show-raw-insn -M intel -C "target/$profile/okpath" |
-            awk -v f="<fast_status_benches::okpath::$row::next>:" '
-                index($0, f) { on = 1; next }
-                on && /^$/ { exit }
-                on && !/int3/ { sub(/^ +[0-9a-f]+:\t/, "  "); sub(/ +#.*/, ""); print }'
+        awk -v f="<fast_status_benches::okpath::$row::next>:" '
+            index($0, f) { on = 1; next }
+            on && /^$/ { exit }
+            on && !/int3/ { sub(/^ +[0-9a-f]+:\t/, "  "); sub(/ +#.*/, ""); print }' "$listing"
     done
+    rm -f "$listing"
 done
