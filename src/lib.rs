@@ -148,9 +148,10 @@
 //!   same status. A variant whose one field is a `String` (`ParseError(String)`) is the
 //!   exception: its constructor takes any text (`Error::parse_error(format_args!("row {row}"))`,
 //!   a `&str`, a `String`, anything `Display`) and writes it straight into the status's one
-//!   allocation, with no `String` made; `kind()` builds the variant from the text when asked
-//!   ([`KindRef::Built`], a `String` allocated for each read), and the status reads as that
-//!   variant everywhere else too (`Display`, `Debug`, equality, `into_kind()`).
+//!   allocation, with no `String` made. `Display` writes the stored text as the variant's
+//!   display text would, allocating nothing; `kind()`, `{:?}` and `into_kind()` build the
+//!   variant from the text ([`KindRef::Built`], a `String` allocated for each read), and the
+//!   status reads as that variant everywhere (equality too).
 //! - **`kind()`**: `kind().as_deref()` is an `Option<&ErrorKind>` to match with the enum's own
 //!   patterns. It is `None` only for a status made from the code alone (`from_code`, `status!`)
 //!   of a variant with fields. A packed variant's view holds an unpacked copy, a temporary: a

@@ -434,7 +434,17 @@ fn a_string_variant_made_from_text_takes_one_allocation() {
         "the copy on write: one allocation, the text in it"
     );
     let copy = made.take().expect("made");
-    // `Display` builds the variant to print it.
+    // `Display` writes the text as the variant's display text does: nothing is built.
+    let (allocations, _) = measure(|| {
+        assert_eq!(displayed_len(&status), "named row 7".len());
+        assert_eq!(
+            displayed_len(&format_args!("{status:#}")),
+            "named row 7".len()
+        );
+        assert_eq!(displayed_len(&copy), "named row 7".len());
+        assert!(displayed_len(&format_args!("{copy:#}")) > "named row 7".len());
+    });
+    assert_eq!(allocations, 0, "reading allocates nothing");
     assert_eq!(status.to_string(), "named row 7");
     assert_eq!(copy.to_string(), "named row 7");
     let (_, freed) = measure(|| drop((status, copy)));

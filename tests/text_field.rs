@@ -173,3 +173,65 @@ fn generic_code_sees_the_variant() {
     }
     assert_eq!(display(&Error::invalid("g")), "invalid argument \"g\"");
 }
+
+/// Variants whose one field is a `String`, shown in every way a display text can show it.
+#[derive(FastStatus, Debug, Clone, PartialEq, Eq)]
+#[status(name = Shown)]
+pub enum ShownKind {
+    /// Padded and aligned.
+    #[error("[{0:>12}]")]
+    Padded(String),
+    /// Printed with `Debug`, in a named field.
+    #[error("quoted {text:?} and plain {text}")]
+    Quoted { text: String },
+    /// Its length, by an argument expression: shown from the variant, built.
+    #[error("{} bytes", .0.len())]
+    Counted(String),
+    /// Written by a function of its own: shown from the variant, built.
+    #[error(fmt = reversed)]
+    Reversed(String),
+    /// No display text: the variant's name.
+    Unnamed(String),
+    /// A display text that does not use the field.
+    #[error("fixed")]
+    Fixed(String),
+}
+
+#[allow(clippy::ptr_arg)] // `fmt = path` functions take the field as it is typed
+fn reversed(text: &String, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+    text.chars()
+        .rev()
+        .try_for_each(|c| std::fmt::Write::write_char(f, c))
+}
+
+#[test]
+fn a_text_body_is_shown_as_the_variant_is() {
+    for text in [
+        "",
+        "x",
+        "a longer text, of 32 bytes: é ü",
+        "{braces} \"quotes\"",
+    ] {
+        let owned = || text.to_owned();
+        let pairs = [
+            (Shown::padded(text), ShownKind::Padded(owned())),
+            (Shown::quoted(text), ShownKind::Quoted { text: owned() }),
+            (Shown::counted(text), ShownKind::Counted(owned())),
+            (Shown::reversed(text), ShownKind::Reversed(owned())),
+            (Shown::unnamed(text), ShownKind::Unnamed(owned())),
+            (Shown::fixed(text), ShownKind::Fixed(owned())),
+        ];
+        for (status, variant) in pairs {
+            assert_eq!(status.to_string(), variant.to_string(), "{variant:?}");
+            assert_eq!(format!("{status:#}"), variant.to_string(), "{variant:?}");
+            assert_eq!(
+                format!("{status:>40}"),
+                format!("{variant:>40}"),
+                "{variant:?}"
+            );
+            let with_context = status.clone().context("reading");
+            assert!(with_context.to_string().starts_with(&variant.to_string()));
+            assert_eq!(status, Shown::from(variant));
+        }
+    }
+}

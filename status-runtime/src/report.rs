@@ -4,12 +4,13 @@
 
 use core::error::Error;
 use core::fmt::{self, Write as _};
+use core::marker::PhantomData;
 
 use crate::ContextLines;
 #[cfg(not(feature = "alloc"))]
 use crate::core_only::as_context_line;
 use crate::glue::code_of;
-use crate::kinds::{Kind, kind_of};
+use crate::kinds::{Kind, KindPlace, kind_of};
 #[cfg(feature = "alloc")]
 use crate::read::as_context_line;
 use crate::repr::Repr;
@@ -68,9 +69,40 @@ pub fn display_kind<K: Kind + fmt::Display>(
     f: &mut fmt::Formatter<'_>,
 ) -> fmt::Result {
     let causes = Causes::of_kind::<K>(repr);
+    if let KindPlace::Text { raw, text } = repr.kind_place::<K>() {
+        let head = TextKind::<K> {
+            repr,
+            raw,
+            text,
+            kind: PhantomData,
+        };
+        return write_display(repr, &head, causes, f);
+    }
     match kind_of::<K>(repr) {
         Some(kind) => write_display(repr, &*kind, causes, f),
         None => write_display(repr, &kindless_head::<K>(repr), causes, f),
+    }
+}
+
+/// The head of a status that holds a variant's text in place of the variant: written from the
+/// text as the variant's `Display` writes it ([`Kind::display_text`]), so that showing it
+/// allocates nothing; built from the text where the derive could not write that.
+struct TextKind<'a, K> {
+    repr: &'a Repr,
+    raw: u32,
+    text: &'a str,
+    kind: PhantomData<K>,
+}
+
+impl<K: Kind + fmt::Display> fmt::Display for TextKind<'_, K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(written) = K::display_text(self.raw, self.text, f) {
+            return written;
+        }
+        match kind_of::<K>(self.repr) {
+            Some(kind) => kind.fmt(f),
+            None => kindless_head::<K>(self.repr).fmt(f),
+        }
     }
 }
 

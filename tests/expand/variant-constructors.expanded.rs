@@ -276,6 +276,21 @@ impl ::fast_status::__private::Kind for ErrorKind {
         Self::ParseError(::fast_status::__private::try_string(text) ?), _ => return
         ::core::option::Option::None, }) }
     }
+    fn display_text(
+        raw: ::core::primitive::u32,
+        text: &::core::primitive::str,
+        formatter: &mut ::core::fmt::Formatter<'_>,
+    ) -> ::core::option::Option<::core::fmt::Result> {
+        ::core::option::Option::Some(
+            match raw {
+                0 => {
+                    let field0: &::core::primitive::str = text;
+                    ::core::write!(formatter, "Parser error: {field0}")
+                }
+                _ => return ::core::option::Option::None,
+            },
+        )
+    }
     fn source_status(&self) -> ::core::option::Option<&::fast_status::__private::Repr> {
         use ::fast_status::__private::{FieldIsNotStatus as _, FieldIsStatus as _};
         match self {

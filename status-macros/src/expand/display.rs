@@ -52,50 +52,72 @@ pub(super) fn kind_display(g: &Gen<'_>) -> Option<TokenStream> {
 /// `_`), its one field's text when `transparent`, or its name.
 fn variant_arm(v: &Variant<'_>, formatter: &Ident, private: &TokenStream) -> TokenStream {
     let ident = v.ident;
+    let Written { pattern, body, .. } = written(v, formatter, private);
+    quote! {
+        Self::#ident #pattern => #body,
+    }
+}
+
+/// How the kind's `Display` writes a variant: the pattern after its path, the expression that
+/// writes it with the fields the pattern binds, and the binding of its first field when the
+/// expression uses it.
+struct Written {
+    pattern: TokenStream,
+    body: TokenStream,
+    first: Option<Ident>,
+    /// Whether the fields are needed as they are typed: by a `fmt = path` function, or by
+    /// argument expressions (`.0.len()`).
+    typed: bool,
+}
+
+/// [`Written`] for `v`.
+fn written(v: &Variant<'_>, formatter: &Ident, private: &TokenStream) -> Written {
     if let Some(fmt) = &v.attrs.fmt {
         // thiserror's `fmt = path`: the fields by reference, in order, then the formatter.
         let pattern = super::kind::bind_all(v);
         let bindings = v.fields.iter().map(|f| &f.binding);
-        return quote! {
-            Self::#ident #pattern => #fmt(#(#bindings,)* #formatter),
+        return Written {
+            pattern,
+            body: quote!(#fmt(#(#bindings,)* #formatter)),
+            first: None,
+            typed: true,
         };
     }
     if v.attrs.transparent.is_some() {
         let fields = v.field_names(v.ident.span());
-        let pattern = pattern(v, &fields, &[true]);
         let field = &fields[0].binding;
-        return quote! {
-            Self::#ident #pattern => ::core::fmt::Display::fmt(#field, #formatter),
+        return Written {
+            pattern: pattern(v, &fields, &[true]),
+            body: quote!(::core::fmt::Display::fmt(#field, #formatter)),
+            first: Some(field.clone()),
+            typed: false,
         };
     }
     let Some(display) = &v.attrs.display else {
-        let pattern = pattern(v, &v.field_names(v.ident.span()), &[]);
         let name = &v.name;
-        return quote! {
-            Self::#ident #pattern => #formatter.write_str(#name),
+        return Written {
+            pattern: pattern(v, &v.field_names(v.ident.span()), &[]),
+            body: quote!(#formatter.write_str(#name)),
+            first: None,
+            typed: false,
         };
     };
     let fields = v.field_names(display.text.span());
     let plan = format::plan(&display.text, &display.args, &fields, &v.name)
         .expect("validated: the display text names the fields");
+    let first = (plan.used.first() == Some(&true)).then(|| fields[0].binding.clone());
     let pattern = pattern(v, &fields, &plan.used);
-    if !plan.has_holes && plan.args.is_empty() {
+    let body = if !plan.has_holes && plan.args.is_empty() {
         let text = &plan.plain;
-        return quote! {
-            Self::#ident #pattern => #formatter.write_str(#text),
-        };
-    }
-    let format = &plan.format;
-    let args = &plan.args;
-    if plan.paths.is_empty() {
-        return quote! {
-            Self::#ident #pattern => ::core::write!(#formatter, #format #(, #args)*),
-        };
-    }
-    // `{path}` of a `PathBuf` field: shown through `display()`, as thiserror shows it.
-    let (names, bindings): (Vec<_>, Vec<_>) = plan.paths.iter().cloned().unzip();
-    quote! {
-        Self::#ident #pattern => {
+        quote!(#formatter.write_str(#text))
+    } else if plan.paths.is_empty() {
+        let (format, args) = (&plan.format, &plan.args);
+        quote!(::core::write!(#formatter, #format #(, #args)*))
+    } else {
+        // `{path}` of a `PathBuf` field: shown through `display()`, as thiserror shows it.
+        let (format, args) = (&plan.format, &plan.args);
+        let (names, bindings): (Vec<_>, Vec<_>) = plan.paths.iter().cloned().unzip();
+        quote! {{
             use #private::AsDisplay as _;
             ::core::write!(
                 #formatter,
@@ -103,8 +125,62 @@ fn variant_arm(v: &Variant<'_>, formatter: &Ident, private: &TokenStream) -> Tok
                 #(, #args)*
                 #(, #names = #bindings.__fs_as_display())*
             )
-        }
+        }}
+    };
+    Written {
+        pattern,
+        body,
+        first,
+        typed: !display.args.is_empty(),
     }
+}
+
+/// `Kind::display_text`, for an enum with variants whose one field is a `String`: the variant
+/// of the code written as [`kind_display`] writes it, its field bound to the text (a `&str`
+/// formats as the `String` would), so that a status holding the text shows it without building
+/// the variant. A variant whose text needs the `String` itself (a `fmt = path` function,
+/// argument expressions) is left to the default: built.
+pub(super) fn display_text(g: &Gen<'_>) -> Option<TokenStream> {
+    g.kind?;
+    let private = &g.private;
+    let (raw, text, formatter) = (local("raw"), local("text"), local("formatter"));
+    let arms: Vec<_> = g
+        .input
+        .variants
+        .iter()
+        .filter(|v| v.text_field().is_some())
+        .filter_map(|v| {
+            let Written {
+                body, first, typed, ..
+            } = written(v, &formatter, private);
+            if typed {
+                return None;
+            }
+            let code = super::codes::raw_pattern(g, v, &raw);
+            let bind = first.map(|field| quote!(let #field: &::core::primitive::str = #text;));
+            Some(quote! {
+                #code => {
+                    #bind
+                    #body
+                }
+            })
+        })
+        .collect();
+    if arms.is_empty() {
+        return None;
+    }
+    Some(quote! {
+        fn display_text(
+            #raw: ::core::primitive::u32,
+            #text: &::core::primitive::str,
+            #formatter: &mut ::core::fmt::Formatter<'_>,
+        ) -> ::core::option::Option<::core::fmt::Result> {
+            ::core::option::Option::Some(match #raw {
+                #(#arms)*
+                _ => return ::core::option::Option::None,
+            })
+        }
+    })
 }
 
 /// The pattern after a variant's path binding the fields marked in `used` (by position; a

@@ -59,6 +59,7 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     let take_nested_status = take_nested_status(g);
     let drop_arms = variants.iter().filter_map(needs_drop_arm);
     let from_text = from_text(g);
+    let display_text = super::display::display_text(g);
     quote! {
         #[automatically_derived]
         #[allow(deprecated)]
@@ -106,6 +107,8 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             }
 
             #from_text
+
+            #display_text
 
             #source_status
 

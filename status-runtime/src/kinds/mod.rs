@@ -25,6 +25,7 @@ mod probes;
 mod read;
 
 use core::error::Error;
+use core::fmt;
 
 pub use pack::{Field, OpaqueField, Pack, PackField, Packer, Packing, Unpacker, Width, word_of};
 pub use probes::{
@@ -73,6 +74,17 @@ pub trait Kind: Sized + 'static {
     #[must_use]
     fn from_text(raw: u32, text: &str) -> Option<Self> {
         let _ = (raw, text);
+        None
+    }
+
+    /// Writes the variant of raw code `raw` whose one field is a `String` holding `text` as the
+    /// variant's `Display` writes it, without building the variant: what `Display` of a status
+    /// made by that variant's snake-case constructor does, so that reading it allocates
+    /// nothing. `None` for any other code, for a variant written by a `fmt = path` function
+    /// (which takes the `String` itself), and by default.
+    #[inline]
+    fn display_text(raw: u32, text: &str, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        let _ = (raw, text, f);
         None
     }
 
