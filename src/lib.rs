@@ -185,8 +185,9 @@
 //! the share of the word's spare bits the variant's other fields leave them, split equally. The
 //! word has 52 spare bits when the enum's codes are all below 512 (one `usize` alone packs below
 //! `2^52`, beside a `u8` below `2^44`, two (`TooBig { size, len }`) each below `2^26`), and 31
-//! otherwise (`2^31`, `2^23`, `2^15`). Implement `Pack` for a fieldless enum of your own to pack
-//! it too. On 32-bit targets the word has no room beside the code, and such a variant takes the
+//! otherwise (`2^31`, `2^23`, `2^15`). An `Option` of any of these packs with one bit more, and
+//! an enum of your own whose variants have no fields packs with `#[derive(Pack)]`
+//! ([`Pack`](macro@Pack)). On 32-bit targets the word has no room beside the code, and such a variant takes the
 //! heap. Fields must be `Send + Sync + 'static`.
 //!
 //! # Porting from thiserror
@@ -965,6 +966,36 @@
 ///   cannot apply to the status. Ask the status, `r.is_err_and(|e| e.is_eof())`, or match the
 ///   kind as above. A braced pattern, `Error::Eof {}`, is E0223, as a struct literal is.
 pub use status_macros::FastStatus;
+/// Derives [`Pack`](trait@Pack) for an enum whose variants have no fields, so that a field of
+/// its type rides in a status's word: the variant's index, in as few bits as the variants
+/// need (`Option`s of it pack too, with one bit more). The enum must be `Copy`.
+///
+/// ```
+/// use fast_status::{FastStatus, Pack};
+///
+/// #[derive(Pack, Clone, Copy, Debug, PartialEq)]
+/// pub enum Side {
+///     Left,
+///     Right,
+/// }
+///
+/// #[derive(FastStatus, Debug)]
+/// #[status(name = Error)]
+/// pub enum ErrorKind {
+///     #[error("unexpected {0:?} side at {1}")]
+///     Unexpected(Side, u32),
+///     #[error("no side given")]
+///     Missing(Option<Side>),
+/// }
+///
+/// let error = Error::unexpected(Side::Right, 7); // no allocation: the fields are in the word
+/// assert_eq!(error.to_string(), "unexpected Right side at 7");
+/// assert!(matches!(error.kind().as_deref(), Some(ErrorKind::Unexpected(Side::Right, 7))));
+/// ```
+///
+/// `#[pack(crate = path)]` names the facade for a crate that renamed its dependency. A type
+/// that is not such an enum implements the trait by hand (its page shows how).
+pub use status_macros::Pack;
 pub use status_runtime::{
     BuiltKind, Chain, Code, ContextLines, FastStatus, KindRef, OptionExt, OrStatus, Pack, Report,
     ResultExt, StatusContext,

@@ -1315,3 +1315,81 @@ impl std::fmt::Write for Full {
         Err(std::fmt::Error)
     }
 }
+
+/// A fieldless enum packed by `#[derive(Pack)]`, as a parser's token kinds are.
+#[derive(Pack, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Token {
+    Open,
+    Close,
+    Comma,
+    Colon,
+    Quote,
+}
+
+/// Fields of derived `Pack` types and `Option`s of packable types.
+#[derive(FastStatus, Debug, Clone, PartialEq)]
+#[status(name = Syntax)]
+pub enum SyntaxKind {
+    #[error("unexpected {0:?} at {1}")]
+    Unexpected(Token, u32),
+    #[error("expected {0:?}")]
+    Expected(Option<Token>),
+    #[error("bad char {0:?}")]
+    BadChar(Option<char>),
+    #[error("offset {0:?}")]
+    Offset(Option<u64>),
+    #[error("flags {0:?} {1:?}")]
+    Flags(Option<bool>, Option<i8>),
+}
+
+#[test]
+fn derived_pack_and_options_ride_in_the_word() {
+    assert_eq!(<Token as Pack>::BITS, 3);
+    assert_eq!(<Option<Token> as Pack>::BITS, 4);
+    assert_eq!(<Option<char> as Pack>::BITS, 22);
+    for (token, bits) in [(Token::Open, 0), (Token::Quote, 4)] {
+        assert_eq!(token.pack(), Some(bits));
+        assert_eq!(Token::unpack(bits), Some(token));
+    }
+    assert_eq!(Token::unpack(5), None);
+    assert_eq!(None::<Token>.pack(), Some(0));
+    assert_eq!(Some(Token::Open).pack(), Some(1));
+    assert_eq!(<Option<Token>>::unpack(1), Some(Some(Token::Open)));
+    assert_eq!(
+        <Option<Token>>::unpack(2),
+        None,
+        "no flag, yet not all zeros"
+    );
+
+    let packed = [
+        SyntaxKind::Unexpected(Token::Colon, 12),
+        SyntaxKind::Expected(None),
+        SyntaxKind::Expected(Some(Token::Open)),
+        SyntaxKind::Expected(Some(Token::Quote)),
+        SyntaxKind::BadChar(None),
+        SyntaxKind::BadChar(Some('\u{10FFFF}')),
+        SyntaxKind::Offset(None),
+        SyntaxKind::Offset(Some(0)),
+        SyntaxKind::Offset(Some((1 << 51) - 1)),
+        SyntaxKind::Flags(None, Some(-128)),
+        SyntaxKind::Flags(Some(false), None),
+        SyntaxKind::Flags(Some(true), Some(127)),
+    ];
+    // An `Option<u64>` alone has 51 of the word's 52 field bits: a larger value takes the heap.
+    let stored = [
+        SyntaxKind::Offset(Some(1 << 51)),
+        SyntaxKind::Offset(Some(u64::MAX)),
+    ];
+    for kind in packed.iter().chain(&stored) {
+        let status = Syntax::from(kind.clone());
+        assert_eq!(status.kind().as_deref(), Some(kind));
+        assert_eq!(status.to_string(), kind.to_string());
+        assert_eq!(
+            Syntax::from(kind.clone()).into_kind().ok().as_ref(),
+            Some(kind)
+        );
+        // A packed status has no room for where it was made; one on the heap records it.
+        let on_the_heap = stored.contains(kind) || cfg!(target_pointer_width = "32");
+        assert_eq!(status.location().is_some(), on_the_heap, "{kind:?}");
+    }
+}

@@ -7,7 +7,7 @@
 //! or, on invalid input, the errors: beside the status type of the mended input when every
 //! mistake could be mended (a text, a key or a field's mark left out, a clashing method name
 //! hidden), else beside a small fallback. `status_macro` parses and expands `status!`, `bail!`
-//! and `ensure!`.
+//! and `ensure!`; `pack` is `#[derive(Pack)]`, for a fieldless enum that rides in the word.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -17,6 +17,7 @@ mod case;
 mod ctxt;
 mod expand;
 mod format;
+mod pack;
 mod status_macro;
 mod valid;
 
@@ -30,6 +31,14 @@ use crate::ctxt::Ctxt;
 pub fn derive_fast_status(input: TokenStream) -> TokenStream {
     let node = syn::parse_macro_input!(input as syn::DeriveInput);
     derive(&node).into()
+}
+
+/// Implemented in `status-macros`: depend on `fast-status` and use this derive as
+/// `fast_status::Pack`, whose page is its reference.
+#[proc_macro_derive(Pack, attributes(pack))]
+pub fn derive_pack(input: TokenStream) -> TokenStream {
+    let node = syn::parse_macro_input!(input as syn::DeriveInput);
+    pack::derive(&node).into()
 }
 
 /// The derive's pipeline: parse, validate, expand. Every mistake is reported to one [`Ctxt`],

@@ -16,7 +16,9 @@ use crate::repr::{Repr, WIDE_FIELD_BITS};
 /// `u64`, `usize`, `i64`, `isize`) pack when their values fit in an equal share of the bits
 /// the variant's other fields leave: with 52 bits, one alone below 2^52, two below 2^26 each,
 /// one beside a `u8` below 2^44; with 31, 2^31, 2^15 and 2^23. A status whose values do not fit
-/// takes the heap path. Implement it for a fieldless enum of your own to pack it too:
+/// takes the heap path. An `Option` of a packable type packs with one bit more. An enum of
+/// your own whose variants have no fields derives it (`#[derive(fast_status::Pack)]`); any other
+/// type implements it by hand:
 ///
 /// ```
 /// # use status_runtime as fast_status;
@@ -264,6 +266,43 @@ impl Pack for () {
     #[inline]
     fn unpack(_: u32) -> Option<Self> {
         Some(())
+    }
+}
+
+/// An `Option` packs as what it holds, with one bit more: `None` is all zeros, `Some(value)`
+/// the value's bits above a set bit. An option of a type whose width is shared shares the same
+/// way, one bit of its share going to the flag.
+impl<T: Pack> Pack for Option<T> {
+    const BITS: u32 = if T::BITS < 32 { T::BITS + 1 } else { 32 };
+    const __SHARED: bool = T::__SHARED;
+
+    #[inline]
+    fn pack(self) -> Option<u32> {
+        u32::try_from(self.__pack_in(Self::BITS)?).ok()
+    }
+
+    #[inline]
+    fn unpack(bits: u32) -> Option<Self> {
+        Self::__unpack_from(u64::from(bits), Self::BITS)
+    }
+
+    #[inline]
+    fn __pack_in(self, width: u32) -> Option<u64> {
+        let Some(value) = self else {
+            return Some(0);
+        };
+        let room = width.checked_sub(1)?;
+        let bits = value.__pack_in(room)?;
+        // A type that does not share its width ignores `room`: its value may still not fit.
+        (room < u64::BITS && bits >> room == 0).then_some((bits << 1) | 1)
+    }
+
+    #[inline]
+    fn __unpack_from(bits: u64, width: u32) -> Option<Self> {
+        if bits & 1 == 0 {
+            return (bits == 0).then_some(None);
+        }
+        T::__unpack_from(bits >> 1, width.checked_sub(1)?).map(Some)
     }
 }
 
@@ -525,6 +564,18 @@ mod tests {
         round_trip(&[0_u64, u64::from(u32::MAX)]);
         round_trip(&[i64::from(i32::MIN), -1, i64::from(i32::MAX)]);
         round_trip(&[0_usize, 7, usize::try_from(u32::MAX).unwrap()]);
+        round_trip(&[None, Some(0_u8), Some(u8::MAX)]);
+        round_trip(&[None, Some(i16::MIN), Some(-1_i16)]);
+        round_trip(&[None, Some('\0'), Some(char::MAX)]);
+        round_trip(&[None, Some(false), Some(true)]);
+        round_trip(&[None, Some(None), Some(Some(()))]);
+        // A wide integer's option keeps one bit of 32 for its flag.
+        round_trip(&[None, Some(0_u32), Some((1 << 31) - 1)]);
+        assert_eq!(Some(1_u32 << 31).pack(), None);
+        assert_eq!(
+            Some(-1_i32 << 30).pack().and_then(<Option<i32>>::unpack),
+            Some(Some(-1 << 30))
+        );
         round_trip(&[-1_isize, isize::try_from(i32::MAX).unwrap()]);
         round_trip(&[false, true]);
         round_trip(&['a', 'é', '\u{10FFFF}']);

@@ -47,6 +47,17 @@ pub fn file_page_len(path: &std::path::Path) -> Result<u32, Decode> {
     page_len(&bytes)
 }
 
+/// Which end of a record was cut off: a field that rides in the status's word, packed by the
+/// derive through the renamed crate.
+#[derive(fs::Pack, Clone, Copy, Debug, PartialEq, Eq)]
+#[pack(crate = ::fs)]
+pub enum End {
+    /// The length byte.
+    Head,
+    /// The record's bytes.
+    Tail,
+}
+
 /// Why reading a record failed: a kind enum with fields, through the renamed crate.
 /// `#[non_exhaustive]`, as a library's error enum often is: its generated code enum is too.
 #[derive(FastStatus, Debug)]
@@ -67,6 +78,9 @@ pub enum RecordErrorKind {
     /// Reading failed.
     #[error("reading the record failed")]
     Io(#[from] std::io::Error),
+    /// A record cut off at one end, and how many bytes were there (packed into the word).
+    #[error("record cut off at its {0:?}, {1:?} bytes read")]
+    Cut(End, Option<u16>),
     /// A variant named like a built-in method (`message()`), its methods named otherwise.
     #[error("{0}")]
     #[status(method = custom_message)]
@@ -118,4 +132,27 @@ pub fn record(page: &[u8], offset: u32) -> Result<&[u8], RecordError> {
     let size = usize::from(len);
     rest.get(..size)
         .ok_or(RecordError::too_long(size, rest.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{End, RecordError, RecordErrorKind};
+
+    #[test]
+    fn a_derived_pack_field_rides_in_the_word() {
+        let error = RecordError::cut(End::Tail, Some(3));
+        assert_eq!(
+            error.to_string(),
+            "record cut off at its Tail, Some(3) bytes read"
+        );
+        assert!(matches!(
+            error.kind().as_deref(),
+            Some(RecordErrorKind::Cut(End::Tail, Some(3)))
+        ));
+        // Packed, it has no room for where it was made (on 64-bit targets).
+        assert_eq!(
+            error.location().is_none(),
+            cfg!(target_pointer_width = "64")
+        );
+    }
 }
