@@ -674,6 +674,58 @@ fn statuses_nested_a_million_deep_drop_on_a_small_stack() {
     });
 }
 
+/// Statuses nested a million deep through `with_source` and `or_status`, which take any error
+/// (a status, a boxed status), drop on a thread with a 2 MiB stack: each is recognised as a
+/// status when it is given, and released in the loop.
+#[test]
+fn statuses_nested_a_million_deep_as_any_error_drop_on_a_small_stack() {
+    on_a_small_stack(|| {
+        let mut status = Even::from_code(EvenCode::Leaf);
+        for level in 0..DEEP {
+            let outer = Even::from_code(EvenCode::Leaf);
+            status = match level % 3 {
+                0 => outer.with_source(status),
+                1 => {
+                    let boxed: Box<dyn Error + Send + Sync> = Box::new(status);
+                    outer.with_source(boxed)
+                }
+                _ => Err::<(), _>(status)
+                    .or_status(EvenCode::Wrapped)
+                    .expect_err("an error"),
+            };
+        }
+        assert_eq!(status.chain().count(), DEEP + 1);
+        let clone = status.clone();
+        drop(status);
+        drop(clone);
+    });
+}
+
+/// A status given as any error is still shown as a status, and a wrapper whose `source()`
+/// reaches a status is not taken for one.
+#[test]
+fn a_status_given_as_any_error_is_known_as_one() {
+    #[derive(Debug)]
+    struct Wrapper(Even);
+    impl std::fmt::Display for Wrapper {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("wrapper")
+        }
+    }
+    impl Error for Wrapper {
+        fn source(&self) -> Option<&(dyn Error + 'static)> {
+            self.0.source()
+        }
+    }
+    let inner = Even::from_code(EvenCode::Leaf).context("inner line");
+    let status = Odd::from_code(OddCode::Wrapped).with_source(inner.clone());
+    assert!(format!("{status:?}").contains("inner line"));
+    let wrapped = Odd::from_code(OddCode::Wrapped).with_source(Wrapper(inner));
+    let source = wrapped.source().expect("the wrapper");
+    assert_eq!(source.to_string(), "wrapper");
+    drop(wrapped);
+}
+
 /// Kinds whose variants hold statuses in their fields, so that statuses nest in each other's
 /// values as deep as a test wants: a source field, a `transparent` one and an optional one.
 #[derive(FastStatus, Debug)]

@@ -12,9 +12,9 @@ use crate::create::alloc_with_str;
 use crate::kinds::Kind;
 use crate::repr::{
     COPIED_INLINE, ContextLine, ContextText, Extras, FREEZE_AT, KindHolder, MessageOf, OutOfMemory,
-    PackedFields, PayloadMut, PayloadRef, Repr, Shared, ValueShare, ValueType, message_of, try_box,
+    PackedFields, PayloadMut, PayloadRef, Repr, ValueShare, ValueType, message_of, try_box,
 };
-use crate::sources::BoxedError;
+use crate::sources::{BoxedError, shared_source};
 
 impl Repr {
     /// Appends the context line `message` with `location`, as its type allows: text (`&str`,
@@ -153,7 +153,7 @@ impl Repr {
     #[cold]
     #[inline(never)]
     pub fn set_source(&mut self, error: Box<dyn Error + Send + Sync>) {
-        let Ok(source) = Shared::try_new_source(BoxedError(error)) else {
+        let Ok(source) = shared_source(BoxedError(error)) else {
             return;
         };
         if let Some(extras) = self.extras_mut() {

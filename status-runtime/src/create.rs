@@ -13,10 +13,10 @@ use core::panic::Location;
 use crate::backtrace::Backtraces;
 use crate::pieces::Piece;
 use crate::repr::{
-    Extras, FIRST_PASS, MessageOf, MessageSink, Pending, Repr, Shared, Stored, ValueType,
-    decimal_len, hex_len, message_of,
+    Extras, FIRST_PASS, MessageOf, MessageSink, Pending, Repr, Stored, ValueType, decimal_len,
+    hex_len, message_of,
 };
-use crate::sources::{BoxedError, StatusSource};
+use crate::sources::{BoxedError, StatusSource, shared_source};
 use crate::traits::FastStatus;
 
 impl Repr {
@@ -285,7 +285,7 @@ impl Repr {
     ) -> Self {
         // The source first, then one allocation for the payload and its extras: if either
         // cannot be had, the source is still here to give its text.
-        let source = match Shared::try_new_source(source) {
+        let source = match shared_source(source) {
             Ok(source) => source,
             Err(source) => return Self::with_text_of(raw, source.error(), location, backtraces),
         };

@@ -318,8 +318,10 @@ macro_rules! __fs_status_items {
             $crate::__fs_if_alloc! {
                 /// The same status with `error` as its `source()`, replacing an earlier one:
                 /// an error type, a `Box<dyn Error + Send + Sync>`, an `anyhow::Error`, a
-                /// `String`. `source()` gives the error back as it is. Without memory, the
-                /// status is left as it was.
+                /// `String`. `source()` gives the error back as it is. A status given here, or
+                /// boxed, is known as one (with `std`): reports show its creation site and
+                /// context lines, and statuses nested this way, however deep, are released in
+                /// a loop. Without memory, the status is left as it was.
                 #[inline]
                 #[must_use = "the changed status is returned; the one it was called on is moved into it"]
                 pub fn with_source(

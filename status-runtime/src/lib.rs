@@ -137,12 +137,13 @@ pub mod __private {
         Hex, IntoHexPiece, IntoPiece, LowerHexOf, Parts, Piece, PieceOf, Text, UpperHexOf,
         ViaDisplay, ViaExact, ViaFormat,
     };
-    pub use crate::report::{debug, debug_as_kind, debug_kind, display, display_kind, identify};
+    pub use crate::report::{debug, debug_as_kind, debug_kind, display, display_kind};
     pub use crate::repr::{
         MAX_RAW_CODE, Repr, StaticStatus, ValueType, code_mask, packed_field_bits,
     };
     #[cfg(feature = "serde")]
     pub use crate::serde::{deserialize, serialize, serialize_kind};
+    pub use crate::sources::identify;
     pub use crate::sources::{
         BoxedSource, ErrorSource, NotASource, Source, SourceProbe, StatusAsSource, assert_source,
     };

@@ -15,6 +15,7 @@ use crate::kinds::{Kind, KindPlace, kind_of};
 use crate::read::as_context_line;
 use crate::repr::Repr;
 use crate::site::{ArrivedLines, Site};
+use crate::sources::status_of;
 use crate::traits::{Chain, Code};
 
 /// A status's report for people: the one-line form, where the status was created, then its
@@ -640,77 +641,6 @@ impl<'a> Iterator for Lines<'a> {
             self.current = Self::at(self.repr, self.depth);
         }
     }
-}
-
-/// How a report recognises a status in a chain at a place where the status's type is not known
-/// (a source given to `or_status` or `with_source`, which take any error): it asks the entry's
-/// `source()`, which a derived status answers with the function that finds a status of its own
-/// type in a `dyn Error` (a `downcast_ref`). The answer is believed only when that function
-/// finds the entry itself, so an error whose `source()` calls a status's is not taken for one.
-/// A thread-local question, so with `std` only; without it such a status is shown as any error.
-#[cfg(feature = "std")]
-mod question {
-    use core::cell::Cell;
-    use core::error::Error;
-
-    use crate::repr::Repr;
-
-    /// Finds a status of one type in an error.
-    pub(super) type Finder = for<'e> fn(&'e (dyn Error + 'static)) -> Option<&'e Repr>;
-
-    /// The question on this thread.
-    #[derive(Clone, Copy)]
-    pub(super) enum Question {
-        /// None asked.
-        Idle,
-        /// A report is calling an entry's `source()`.
-        Asked,
-        /// A status's `source()` answered.
-        Answered(Finder),
-    }
-
-    std::thread_local! {
-        pub(super) static QUESTION: Cell<Question> = const { Cell::new(Question::Idle) };
-    }
-}
-
-/// Called first by the `Error::source` of a status of type `S`: answers a report that is
-/// asking which status the entry it calls is (see `question`). Does nothing otherwise, and
-/// nothing without `std`.
-#[inline]
-pub fn identify<S: crate::FastStatus>() {
-    #[cfg(feature = "std")]
-    {
-        use question::{QUESTION, Question};
-        // During a thread's teardown there is no question to answer.
-        let _ = QUESTION.try_with(|question| {
-            if matches!(question.get(), Question::Asked) {
-                question.set(Question::Answered(|error| {
-                    error.downcast_ref::<S>().map(crate::FastStatus::__repr)
-                }));
-            }
-        });
-    }
-}
-
-/// The representation of `error` when it is a status whose type the report does not know.
-#[cfg(feature = "std")]
-fn status_of<'e>(error: &'e (dyn Error + 'static)) -> Option<&'e Repr> {
-    use question::{QUESTION, Question};
-    QUESTION
-        .try_with(|question| question.set(Question::Asked))
-        .ok()?;
-    let _ = error.source();
-    match QUESTION.try_with(|question| question.replace(Question::Idle)) {
-        Ok(Question::Answered(find)) => find(error),
-        _ => None,
-    }
-}
-
-/// Without `std` there is no question to ask.
-#[cfg(not(feature = "std"))]
-fn status_of<'e>(_: &'e (dyn Error + 'static)) -> Option<&'e Repr> {
-    None
 }
 
 /// Debug-lists whatever the closure iterates, without collecting it.

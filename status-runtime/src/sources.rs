@@ -28,6 +28,10 @@ impl crate::repr::Stored for BoxedError {
     fn error(&self) -> &(dyn Error + 'static) {
         &*self.0
     }
+
+    fn error_mut(&mut self) -> &mut (dyn Error + 'static) {
+        &mut *self.0
+    }
 }
 
 /// A status kept as the source of another: `source()` gives the status itself, and reports
@@ -39,6 +43,10 @@ pub(crate) struct StatusSource<S>(pub(crate) S);
 impl<S: FastStatus> crate::repr::Stored for StatusSource<S> {
     fn error(&self) -> &(dyn Error + 'static) {
         &self.0
+    }
+
+    fn error_mut(&mut self) -> &mut (dyn Error + 'static) {
+        &mut self.0
     }
 
     fn status(&self) -> Option<&Repr> {
@@ -182,3 +190,134 @@ impl<E: Error + Send + Sync + 'static> Source for E {}
 /// `from = E`, spanned on the type.
 #[inline]
 pub const fn assert_source<E: Source>() {}
+
+/// How a status is recognised where its type is not known (a source given to `or_status` or
+/// `with_source`, which take any error; an entry of a report's chain): the error's `source()`
+/// is asked, and a derived status answers, before anything else, with the functions that find
+/// a status of its own type in a `dyn Error` and take it out of one (a `downcast`). The answer
+/// is believed only when it finds the error asked about itself, so an error whose `source()`
+/// calls a status's is not taken for one. A thread-local question, so with `std` only; without
+/// it such a status is kept and shown as any error.
+#[cfg(feature = "std")]
+mod question {
+    use core::cell::Cell;
+    use core::error::Error;
+
+    use crate::repr::Repr;
+
+    /// What a status answers: how to find a status of its type in an error, and how to take it
+    /// out of one (a status without a payload left in its place).
+    #[derive(Clone, Copy)]
+    pub(crate) struct Found {
+        pub(crate) find: for<'e> fn(&'e (dyn Error + 'static)) -> Option<&'e Repr>,
+        pub(crate) take: fn(&mut (dyn Error + 'static)) -> Option<Repr>,
+    }
+
+    /// The question on this thread.
+    #[derive(Clone, Copy)]
+    pub(super) enum Question {
+        /// None asked.
+        Idle,
+        /// Someone is calling an error's `source()`.
+        Asked,
+        /// A status's `source()` answered.
+        Answered(Found),
+    }
+
+    std::thread_local! {
+        pub(super) static QUESTION: Cell<Question> = const { Cell::new(Question::Idle) };
+    }
+}
+
+#[cfg(feature = "std")]
+pub(crate) use question::Found;
+
+/// Called first by the `Error::source` of a status of type `S`: answers the question of
+/// whether the error asked about is a status (see `question`). Does nothing otherwise, and
+/// nothing without `std`.
+#[inline]
+pub fn identify<S: FastStatus>() {
+    #[cfg(feature = "std")]
+    {
+        use question::{QUESTION, Question};
+        // During a thread's teardown there is no question to answer.
+        let _ = QUESTION.try_with(|question| {
+            if matches!(question.get(), Question::Asked) {
+                question.set(Question::Answered(Found {
+                    find: |error| error.downcast_ref::<S>().map(FastStatus::__repr),
+                    take: |error| {
+                        let status = error.downcast_mut::<S>()?;
+                        let taken = core::mem::replace(status, S::__from_repr(Repr::inline(0)));
+                        Some(taken.__into_repr())
+                    },
+                }));
+            }
+        });
+    }
+}
+
+/// Whether `error` is a status whose type is not known here, and how to reach it.
+#[cfg(feature = "std")]
+pub(crate) fn found_status(error: &(dyn Error + 'static)) -> Option<Found> {
+    use question::{QUESTION, Question};
+    QUESTION
+        .try_with(|question| question.set(Question::Asked))
+        .ok()?;
+    let _ = error.source();
+    match QUESTION.try_with(|question| question.replace(Question::Idle)) {
+        Ok(Question::Answered(found)) if (found.find)(error).is_some() => Some(found),
+        _ => None,
+    }
+}
+
+/// The representation of `error` when it is a status whose type is not known here.
+#[cfg(feature = "std")]
+pub(crate) fn status_of<'e>(error: &'e (dyn Error + 'static)) -> Option<&'e Repr> {
+    (found_status(error)?.find)(error)
+}
+
+/// Without `std` there is no question to ask.
+#[cfg(not(feature = "std"))]
+pub(crate) fn status_of<'e>(_: &'e (dyn Error + 'static)) -> Option<&'e Repr> {
+    None
+}
+
+/// A source that is a status its holder did not know as one (given to `with_source` or
+/// `or_status` as any error, or boxed), kept with the way to take the status out of it, so
+/// that a chain of such statuses is released in a loop, as one made with `from = Status` is.
+#[cfg(feature = "std")]
+pub(crate) struct FoundStatus<S> {
+    source: S,
+    take: fn(&mut (dyn Error + 'static)) -> Option<Repr>,
+}
+
+#[cfg(feature = "std")]
+impl<S: crate::repr::Stored> crate::repr::Stored for FoundStatus<S> {
+    fn error(&self) -> &(dyn Error + 'static) {
+        self.source.error()
+    }
+
+    fn error_mut(&mut self) -> &mut (dyn Error + 'static) {
+        self.source.error_mut()
+    }
+
+    fn take_status(&mut self) -> Option<Repr> {
+        (self.take)(self.source.error_mut())
+    }
+}
+
+/// `source` shared, to be a status's source: kept with the way to take a status out of it when
+/// it is a status not stored as one. `source` back if the allocator fails.
+#[cfg(feature = "alloc")]
+pub(crate) fn shared_source<S: crate::repr::Stored>(source: S) -> Result<crate::repr::Source, S> {
+    use crate::repr::Shared;
+    #[cfg(feature = "std")]
+    if source.status().is_none() {
+        if let Some(found) = found_status(source.error()) {
+            let take = found.take;
+            return Shared::try_new_source(FoundStatus { source, take })
+                .map_err(|kept| kept.source);
+        }
+    }
+    Shared::try_new_source(source)
+}

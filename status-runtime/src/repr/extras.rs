@@ -42,6 +42,13 @@ pub(crate) trait Stored: Send + Sync + 'static {
     /// The error, as `source()` gives it back: a boxed error unwrapped, a status as itself.
     fn error(&self) -> &(dyn Error + 'static);
 
+    /// The same, to change: to take a status out of it (`sources::FoundStatus`).
+    #[cfg_attr(
+        not(feature = "std"),
+        allow(dead_code, reason = "statuses are found in errors with `std` only")
+    )]
+    fn error_mut(&mut self) -> &mut (dyn Error + 'static);
+
     /// The status this source is, when it was stored as one: reports show its creation site
     /// and context lines.
     fn status(&self) -> Option<&Repr> {
@@ -58,6 +65,10 @@ pub(crate) trait Stored: Send + Sync + 'static {
 
 impl<E: Error + Send + Sync + 'static> Stored for E {
     fn error(&self) -> &(dyn Error + 'static) {
+        self
+    }
+
+    fn error_mut(&mut self) -> &mut (dyn Error + 'static) {
         self
     }
 }
