@@ -92,6 +92,20 @@ impl Repr {
         Self::inline(raw)
     }
 
+    /// The inline code `raw`, as [`Repr::from_error`] makes it.
+    #[must_use]
+    pub fn from_any_error<E>(
+        raw: u32,
+        error: E,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Self
+    where
+        E: core::error::Error + Send + Sync + 'static,
+    {
+        Self::from_error(raw, error, location, backtraces)
+    }
+
     /// The inline code `raw`; `status` is dropped: there is no room for a source without
     /// `alloc`.
     #[must_use]

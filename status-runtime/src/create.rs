@@ -13,8 +13,8 @@ use core::panic::Location;
 use crate::backtrace::Backtraces;
 use crate::pieces::Piece;
 use crate::repr::{
-    Extras, FIRST_PASS, MessageOf, MessageSink, Pending, Repr, Stored, ValueType, decimal_len,
-    hex_len, message_of,
+    Extras, FIRST_PASS, MessageOf, MessageSink, Pending, Repr, Shared, Source, Stored, ValueType,
+    decimal_len, hex_len, message_of,
 };
 use crate::sources::{BoxedError, StatusSource, shared_source};
 use crate::traits::FastStatus;
@@ -244,7 +244,25 @@ impl Repr {
     where
         E: core::error::Error + Send + Sync + 'static,
     {
-        Self::from_source(raw, error, location, backtraces)
+        Self::from_source(raw, error, Shared::try_new_source, location, backtraces)
+    }
+
+    /// [`Repr::from_error`] for an error whose type is not known not to be a status
+    /// (`or_status` on any `Result`): a status is recognised as one, so that reports show its
+    /// creation site and a chain of such statuses is released in a loop.
+    #[cold]
+    #[inline(never)]
+    #[must_use]
+    pub fn from_any_error<E>(
+        raw: u32,
+        error: E,
+        location: &'static Location<'static>,
+        backtraces: Backtraces,
+    ) -> Self
+    where
+        E: core::error::Error + Send + Sync + 'static,
+    {
+        Self::from_source(raw, error, shared_source, location, backtraces)
     }
 
     /// [`Repr::from_error`] for an error that is boxed, or converts into a box
@@ -258,7 +276,7 @@ impl Repr {
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Self {
-        Self::from_source(raw, BoxedError(error), location, backtraces)
+        Self::from_source(raw, BoxedError(error), shared_source, location, backtraces)
     }
 
     /// [`Repr::from_error`] for an error that is a status itself: reports show its creation
@@ -272,20 +290,27 @@ impl Repr {
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Self {
-        Self::from_source(raw, StatusSource(status), location, backtraces)
+        Self::from_source(
+            raw,
+            StatusSource(status),
+            Shared::try_new_source,
+            location,
+            backtraces,
+        )
     }
 
-    /// The status of `raw` whose source is `source`, or with its text as the message when it
-    /// cannot be stored.
+    /// The status of `raw` whose source is `source`, shared by `share`, or with its text as
+    /// the message when it cannot be stored.
     fn from_source<S: Stored>(
         raw: u32,
         source: S,
+        share: fn(S) -> Result<Source, S>,
         location: &'static Location<'static>,
         backtraces: Backtraces,
     ) -> Self {
         // The source first, then one allocation for the payload and its extras: if either
         // cannot be had, the source is still here to give its text.
-        let source = match shared_source(source) {
+        let source = match share(source) {
             Ok(source) => source,
             Err(source) => return Self::with_text_of(raw, source.error(), location, backtraces),
         };

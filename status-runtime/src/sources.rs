@@ -306,8 +306,9 @@ impl<S: crate::repr::Stored> crate::repr::Stored for FoundStatus<S> {
     }
 }
 
-/// `source` shared, to be a status's source: kept with the way to take a status out of it when
-/// it is a status not stored as one. `source` back if the allocator fails.
+/// `source` shared, to be a status's source, when it may be a status not stored as one (an
+/// error of any type, a boxed error): asked, and if it is one, kept with the way to take the
+/// status out of it. `source` back if the allocator fails.
 #[cfg(feature = "alloc")]
 pub(crate) fn shared_source<S: crate::repr::Stored>(source: S) -> Result<crate::repr::Source, S> {
     use crate::repr::Shared;

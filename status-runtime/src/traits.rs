@@ -286,7 +286,7 @@ fn status_of_error<C: Code, E>(code: C, error: E) -> C::Status
 where
     E: core::error::Error + Send + Sync + 'static,
 {
-    C::Status::__from_repr(Repr::from_error(
+    C::Status::__from_repr(Repr::from_any_error(
         code.to_raw(),
         error,
         Location::caller(),
