@@ -16,7 +16,7 @@ use crate::repr::{
     Extras, FIRST_PASS, MessageOf, MessageSink, Pending, Repr, Shared, Source, Stored, ValueType,
     decimal_len, hex_len, message_of,
 };
-use crate::sources::{BoxedError, StatusSource, shared_source};
+use crate::sources::{BoxedError, StatusSource, may_be_status, shared_source};
 use crate::traits::FastStatus;
 
 impl Repr {
@@ -262,7 +262,12 @@ impl Repr {
     where
         E: core::error::Error + Send + Sync + 'static,
     {
-        Self::from_source(raw, error, shared_source, location, backtraces)
+        let share = if may_be_status::<E>() {
+            shared_source
+        } else {
+            Shared::try_new_source
+        };
+        Self::from_source(raw, error, share, location, backtraces)
     }
 
     /// [`Repr::from_error`] for an error that is boxed, or converts into a box

@@ -306,6 +306,26 @@ impl<S: crate::repr::Stored> crate::repr::Stored for FoundStatus<S> {
     }
 }
 
+/// Whether an error of type `E` may be a status, known at compile time: a status is one word,
+/// and `io::Error`, the one-word error converted most often, is not one.
+#[cfg(feature = "std")]
+#[inline]
+pub(crate) fn may_be_status<E: 'static>() -> bool {
+    size_of::<E>() == size_of::<usize>()
+        && core::any::TypeId::of::<E>() != core::any::TypeId::of::<std::io::Error>()
+}
+
+/// Without `std`, no status is recognised in an error.
+#[cfg(all(feature = "alloc", not(feature = "std")))]
+#[inline]
+#[allow(
+    clippy::extra_unused_type_parameters,
+    reason = "the same signature as with `std`"
+)]
+pub(crate) fn may_be_status<E: 'static>() -> bool {
+    false
+}
+
 /// `source` shared, to be a status's source, when it may be a status not stored as one (an
 /// error of any type, a boxed error): asked, and if it is one, kept with the way to take the
 /// status out of it. `source` back if the allocator fails.
