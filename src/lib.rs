@@ -514,6 +514,14 @@
 //! Upstream failed: serving /index: Timeout: after 30 ms: calling upstream      <- anyhow's {:#}
 //! ```
 //!
+//! The order is the status's own text, then its lines newest first: read through anyhow,
+//! `Status::invalid("missing field qty").context("record 18").context("batch 2")` prints
+//! `Invalid: missing field qty: batch 2: record 18`, where anyhow's own `.context()` calls
+//! print `batch 2: record 18: missing field qty`, the context before the error. anyhow prints an
+//! error's `Display` first, and a status's `Display` is its code and message, so its lines can
+//! only follow it; a line added through anyhow at the boundary (`.context(..)` on the
+//! `anyhow::Result`) comes first, as anyhow's do.
+//!
 //! [`chain()`](FastStatus::chain) walks the same chain as anyhow does. A variant marked
 //! `transparent` over another status has that status's text and source, so the reports show it as
 //! that status.

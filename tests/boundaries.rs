@@ -364,3 +364,41 @@ mod with_anyhow_context_in_scope {
         assert_eq!(format!("{wrapped:#}"), "in anyhow: Invalid");
     }
 }
+
+/// Read through anyhow, a status's context lines follow its own text, newest first; anyhow's
+/// own context comes before the error it wraps. Both orders, as each prints them.
+#[test]
+fn context_lines_under_anyhow_follow_the_status_newest_first() {
+    let status = Status::invalid("missing field qty")
+        .context("record 18")
+        .context("batch 2");
+    let through_anyhow = anyhow::Error::from(status);
+    assert_eq!(
+        format!("{through_anyhow:#}"),
+        "Invalid: missing field qty: batch 2: record 18"
+    );
+    let debug = format!("{through_anyhow:?}");
+    assert!(
+        debug.starts_with(
+            "Invalid: missing field qty\n\nCaused by:\n    0: batch 2\n    1: record 18"
+        ),
+        "{debug}"
+    );
+
+    let anyhows_own = anyhow::anyhow!("missing field qty")
+        .context("record 18")
+        .context("batch 2");
+    assert_eq!(
+        format!("{anyhows_own:#}"),
+        "batch 2: record 18: missing field qty"
+    );
+
+    // Context added through anyhow at the boundary reads in anyhow's order, before the status.
+    let at_the_boundary =
+        anyhow::Error::from(Status::invalid("missing field qty").context("record 18"))
+            .context("batch 2");
+    assert_eq!(
+        format!("{at_the_boundary:#}"),
+        "batch 2: Invalid: missing field qty: record 18"
+    );
+}
