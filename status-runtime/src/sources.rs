@@ -283,12 +283,13 @@ pub(crate) fn status_of<'e>(_: &'e (dyn Error + 'static)) -> Option<&'e Repr> {
 }
 
 /// A source that is a status its holder did not know as one (given to `with_source` or
-/// `or_status` as any error, or boxed), kept with the way to take the status out of it, so
-/// that a chain of such statuses is released in a loop, as one made with `from = Status` is.
+/// `or_status` as any error, or boxed), kept with what its `source()` answered: reports reach
+/// the status without asking again, and a chain of such statuses is released in a loop, as one
+/// made with `from = Status` is.
 #[cfg(feature = "std")]
 pub(crate) struct FoundStatus<S> {
     source: S,
-    take: fn(&mut (dyn Error + 'static)) -> Option<Repr>,
+    found: Found,
 }
 
 #[cfg(feature = "std")]
@@ -301,8 +302,12 @@ impl<S: crate::repr::Stored> crate::repr::Stored for FoundStatus<S> {
         self.source.error_mut()
     }
 
+    fn status(&self) -> Option<&Repr> {
+        (self.found.find)(self.source.error())
+    }
+
     fn take_status(&mut self) -> Option<Repr> {
-        (self.take)(self.source.error_mut())
+        (self.found.take)(self.source.error_mut())
     }
 }
 
@@ -333,12 +338,8 @@ pub(crate) fn may_be_status<E: 'static>() -> bool {
 pub(crate) fn shared_source<S: crate::repr::Stored>(source: S) -> Result<crate::repr::Source, S> {
     use crate::repr::Shared;
     #[cfg(feature = "std")]
-    if source.status().is_none() {
-        if let Some(found) = found_status(source.error()) {
-            let take = found.take;
-            return Shared::try_new_source(FoundStatus { source, take })
-                .map_err(|kept| kept.source);
-        }
+    if let Some(found) = found_status(source.error()) {
+        return Shared::try_new_source(FoundStatus { source, found }).map_err(|kept| kept.source);
     }
     Shared::try_new_source(source)
 }
