@@ -719,10 +719,19 @@ fn a_status_given_as_any_error_is_known_as_one() {
     }
     let inner = Even::from_code(EvenCode::Leaf).context("inner line");
     let status = Odd::from_code(OddCode::Wrapped).with_source(inner.clone());
-    assert!(format!("{status:?}").contains("inner line"));
+    // The structural form lists a status as a status: its text and its context lines.
+    let structural = format!("{status:#?}");
+    assert!(
+        structural.contains("Status {\n            error: \"Leaf\""),
+        "{structural}"
+    );
+    assert!(structural.contains("\"inner line\""), "{structural}");
     let wrapped = Odd::from_code(OddCode::Wrapped).with_source(Wrapper(inner));
-    let source = wrapped.source().expect("the wrapper");
-    assert_eq!(source.to_string(), "wrapper");
+    let structural = format!("{wrapped:#?}");
+    assert!(
+        structural.contains("Wrapper(") && !structural.contains("error: \"wrapper\""),
+        "the wrapper is listed as an error of its own: {structural}"
+    );
     drop(wrapped);
 }
 
