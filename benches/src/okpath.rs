@@ -80,91 +80,66 @@ pub enum StatusCode {
     IOError,
 }
 
-/// A thiserror-style enum of kinds, ported with `variant_constructors`.
-#[derive(FastStatus, Debug)]
-#[status(name = Error, variant_constructors)]
-pub enum ErrorKind {
-    /// Two `usize` fields.
-    #[error("no u32 at {at} in {len} bytes")]
-    TooBig { at: usize, len: usize },
-    /// A `u32` field.
-    #[error("bad offset {0:#x}")]
-    BadOffset(u32),
-    /// A unit variant.
-    #[error("unexpected end of input")]
-    Eof,
-    /// A message.
-    #[error("{0}")]
-    Custom(String),
-    /// A converted `io::Error`.
-    #[error("I/O failed")]
-    Io(#[from] io::Error),
-    /// A converted `TryFromIntError`.
-    #[error("out of range")]
-    Range(#[from] TryFromIntError),
-}
+/// Declares the same variants twice: `ErrorKind`, ported to fast-status with
+/// `variant_constructors` (its status is `Error`), and `EnumError`, the thiserror enum a port
+/// replaces.
+macro_rules! twin_enums {
+    ($($variants:tt)*) => {
+        /// A thiserror-style enum of kinds, ported with `variant_constructors`.
+        #[derive(FastStatus, Debug)]
+        #[status(name = Error, variant_constructors)]
+        pub enum ErrorKind {
+            $($variants)*
+        }
 
-/// The enum a port replaces: the same variants with thiserror (40 bytes).
-#[derive(Debug, thiserror::Error)]
-pub enum EnumError {
-    /// Two `usize` fields.
-    #[error("no u32 at {at} in {len} bytes")]
-    TooBig { at: usize, len: usize },
-    /// A `u32` field.
-    #[error("bad offset {0:#x}")]
-    BadOffset(u32),
-    /// A unit variant.
-    #[error("unexpected end of input")]
-    Eof,
-    /// A message.
-    #[error("{0}")]
-    Custom(String),
-    /// A converted `io::Error`.
-    #[error("I/O failed")]
-    Io(#[from] io::Error),
-    /// A converted `TryFromIntError`.
-    #[error("out of range")]
-    Range(#[from] TryFromIntError),
-}
-
-/// `$row`: a reader whose only error branch, the bounds check, is `$site` (with `at` the
-/// offset and `len` the buffer's length in scope), and the loop over it.
-macro_rules! one_site {
-    ($(#[$doc:meta])* $row:ident -> $E:ty, |$r:ident, $at:ident, $len:ident| $site:expr) => {
-        $(#[$doc])*
-        pub mod $row {
-            #[allow(unused_imports)]
-            use super::*;
-
-            /// The error type.
-            pub type E = $E;
-
-            /// The next value.
-            #[inline(never)]
-            #[allow(unused_variables)]
-            pub fn next($r: &mut Reader<'_>) -> Result<u32, E> {
-                let $at = $r.pos;
-                let $len = $r.buf.len();
-                let bytes: [u8; 4] = $site;
-                $r.pos = $at + 4;
-                Ok(u32::from_le_bytes(bytes))
-            }
-
-            /// The sum of `n` values.
-            #[inline(never)]
-            pub fn drain(r: &mut Reader<'_>, n: usize) -> Result<u64, E> {
-                let mut sum = 0;
-                for _ in 0..n {
-                    sum += u64::from(next(r)?);
-                }
-                Ok(sum)
-            }
+        /// The enum a port replaces: the same variants with thiserror.
+        #[derive(Debug, thiserror::Error)]
+        pub enum EnumError {
+            $($variants)*
         }
     };
 }
 
-/// `$row`: a reader with two error branches: the bounds check (`$first`, with `at` and `len` in
-/// scope, as in [`one_site!`]), then `$second`, which checks that `value` fits in a `u16`.
+twin_enums! {
+    /// Two `usize` fields.
+    #[error("no u32 at {at} in {len} bytes")]
+    TooBig { at: usize, len: usize },
+    /// A `u32` field.
+    #[error("bad offset {0:#x}")]
+    BadOffset(u32),
+    /// A unit variant.
+    #[error("unexpected end of input")]
+    Eof,
+    /// A message.
+    #[error("{0}")]
+    Custom(String),
+    /// A converted `io::Error`.
+    #[error("I/O failed")]
+    Io(#[from] io::Error),
+    /// A converted `TryFromIntError`.
+    #[error("out of range")]
+    Range(#[from] TryFromIntError),
+}
+
+const _: () = assert!(size_of::<Result<u32, EnumError>>() == 24);
+const _: () = assert!(size_of::<Result<u32, Error>>() == 16);
+
+/// `$row`: a reader whose only error branch, the bounds check, is `$site` (with `at` the
+/// offset and `len` the buffer's length in scope), and the loop over it: [`two_sites!`] with
+/// no second check.
+macro_rules! one_site {
+    ($(#[$doc:meta])* $row:ident -> $E:ty, |$r:ident, $at:ident, $len:ident| $site:expr) => {
+        two_sites! {
+            $(#[$doc])* $row -> $E,
+            |$r, $at, $len| $site,
+            |value| value
+        }
+    };
+}
+
+/// `$row`: a reader with two error branches: the bounds check (`$first`, with `at` the offset
+/// and `len` the buffer's length in scope), then `$second`, which checks that `value` fits in
+/// a `u16`; and the loop over it.
 macro_rules! two_sites {
     (
         $(#[$doc:meta])* $row:ident -> $E:ty,
