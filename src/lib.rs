@@ -187,8 +187,8 @@
 //! `2^52`, beside a `u8` below `2^44`, two (`TooBig { size, len }`) each below `2^26`), and 31
 //! otherwise (`2^31`, `2^23`, `2^15`). An `Option` of any of these packs with one bit more, and
 //! an enum of your own whose variants have no fields packs with `#[derive(Pack)]`
-//! ([`Pack`](macro@Pack)). On 32-bit targets the word has no room beside the code, and such a variant takes the
-//! heap. Fields must be `Send + Sync + 'static`.
+//! ([`Pack`](macro@Pack)). On 32-bit targets the word has no room beside the code, and such a
+//! variant takes the heap. Fields must be `Send + Sync + 'static`.
 //!
 //! # Porting from thiserror
 //!
@@ -996,7 +996,7 @@ pub use status_macros::FastStatus;
 ///     Missing(Option<Side>),
 /// }
 ///
-/// let error = Error::unexpected(Side::Right, 7); // no allocation: the fields are in the word
+/// let error = Error::unexpected(Side::Right, 7); // on 64-bit targets, in the word: no allocation
 /// assert_eq!(error.to_string(), "unexpected Right side at 7");
 /// assert!(matches!(error.kind().as_deref(), Some(ErrorKind::Unexpected(Side::Right, 7))));
 /// ```

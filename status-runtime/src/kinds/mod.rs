@@ -80,8 +80,8 @@ pub trait Kind: Sized + 'static {
     /// Writes the variant of raw code `raw` whose one field is a `String` holding `text` as the
     /// variant's `Display` writes it, without building the variant: what `Display` of a status
     /// made by that variant's snake-case constructor does, so that reading it allocates
-    /// nothing. `None` for any other code, for a variant written by a `fmt = path` function
-    /// (which takes the `String` itself), and by default.
+    /// nothing. `None` for any other code, for a variant whose text needs the `String` itself
+    /// (a `fmt = path` function, argument expressions), and by default.
     #[inline]
     fn display_text(raw: u32, text: &str, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
         let _ = (raw, text, f);
