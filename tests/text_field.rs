@@ -197,6 +197,36 @@ pub enum ShownKind {
     Fixed(String),
 }
 
+/// The variant of raw code `.0` holding the text `.1`, as `Display` of a status holding that
+/// text writes it without building the variant (the derive's `Kind::display_text`).
+struct FromText<'a>(u32, &'a str);
+
+impl FromText<'_> {
+    /// Whether the derive leaves this variant to be built from the text.
+    fn unwritten(&self) -> bool {
+        struct Probe<'a>(&'a FromText<'a>, std::cell::Cell<bool>);
+        impl std::fmt::Display for Probe<'_> {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                let written = <ShownKind as fast_status::__private::Kind>::display_text(
+                    self.0.0, self.0.1, f,
+                );
+                self.1.set(written.is_none());
+                Ok(())
+            }
+        }
+        let probe = Probe(self, std::cell::Cell::new(false));
+        let _ = probe.to_string();
+        probe.1.get()
+    }
+}
+
+impl std::fmt::Display for FromText<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        <ShownKind as fast_status::__private::Kind>::display_text(self.0, self.1, f)
+            .expect("written from the text")
+    }
+}
+
 #[allow(clippy::ptr_arg)] // `fmt = path` functions take the field as it is typed
 fn reversed(text: &String, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
     text.chars()
@@ -222,6 +252,16 @@ fn a_text_body_is_shown_as_the_variant_is() {
             (Shown::fixed(text), ShownKind::Fixed(owned())),
         ];
         for (status, variant) in pairs {
+            // Written from the text, with no variant built, but where the text needs the
+            // `String` itself (an argument expression, a `fmt = path` function).
+            let code = status.code();
+            let built = matches!(code, ShownCode::Counted | ShownCode::Reversed);
+            let written = FromText(code as u32, text);
+            if built {
+                assert!(written.unwritten(), "{variant:?}");
+            } else {
+                assert_eq!(written.to_string(), variant.to_string(), "{variant:?}");
+            }
             assert_eq!(status.to_string(), variant.to_string(), "{variant:?}");
             assert_eq!(format!("{status:#}"), variant.to_string(), "{variant:?}");
             assert_eq!(
