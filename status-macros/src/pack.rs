@@ -56,11 +56,10 @@ pub(crate) fn derive(node: &DeriveInput) -> TokenStream {
     }
     let ty = &node.ident;
     let variants: Vec<_> = data.variants.iter().map(|v| &v.ident).collect();
-    let indices = (0..variants.len()).map(|i| u32::try_from(i).unwrap_or(u32::MAX));
-    let indices_again = indices.clone();
-    // The bits the indices `0..n` need: none for one variant.
-    let count = u32::try_from(variants.len()).unwrap_or(u32::MAX);
-    let bits = u32::BITS - (count - 1).leading_zeros();
+    let indices: Vec<u32> = (0..).take(variants.len()).collect();
+    // The bits the indices need: none for one variant.
+    let last = indices.last().copied().unwrap_or(0);
+    let bits = u32::BITS - last.leading_zeros();
     let doc = format!(
         "`{ty}` rides in a status's word as its variant's index, in {bits} bit{s}.",
         s = if bits == 1 { "" } else { "s" },
@@ -81,7 +80,7 @@ pub(crate) fn derive(node: &DeriveInput) -> TokenStream {
             #[inline]
             fn unpack(bits: ::core::primitive::u32) -> ::core::option::Option<Self> {
                 ::core::option::Option::Some(match bits {
-                    #(#indices_again => Self::#variants,)*
+                    #(#indices => Self::#variants,)*
                     _ => return ::core::option::Option::None,
                 })
             }

@@ -80,19 +80,19 @@ fn main() {
         env!("BENCH_OPT_LEVEL"),
     );
     println!(
-        "{:<4} {:<32} {:>12} {:>9}",
-        "rows", "error branch", "instr/value", "vs floor"
+        "{:<5} {:<32} {:>12} {:>9}",
+        "shape", "error branch", "instr/value", "vs floor"
     );
     for (name, label, _, floor) in rows() {
         let shape = if floor == "floor" { "1" } else { "2" };
         match (per_value(name), per_value(floor)) {
             (Some(value), Some(floor)) => {
                 println!(
-                    "{shape:<4} {label:<32} {value:>12.2} {:>8.3}x",
+                    "{shape:<5} {label:<32} {value:>12.2} {:>8.3}x",
                     value / floor
                 );
             }
-            _ => println!("{shape:<4} {label:<32} {:>12} {:>9}", "-", "-"),
+            _ => println!("{shape:<5} {label:<32} {:>12} {:>9}", "-", "-"),
         }
     }
 }
