@@ -207,6 +207,7 @@ macro_rules! for_each_okpath_row {
                 floor_call => "NonZeroUsize from a cold call",
                 enum_struct => "enum: TooBig { .. }",
                 enum_format => "enum: Custom(format!(..))",
+                enum_string => "enum: Custom(String)",
                 enum_io => "enum: ? from io::Error",
                 anyhow_format => "anyhow!(\"..{at}\")",
                 anyhow_context => "anyhow: .context(\"..\")?",
@@ -262,6 +263,10 @@ one_site! {
     /// The thiserror enum's `String` variant of `format!`.
     enum_format -> EnumError,
     |r, at, len| bytes_or!(r, at, return Err(EnumError::Custom(format!("no u32 at {at} in {len} bytes"))))
+}
+one_site! {
+    /// The thiserror enum's `String` variant of a `String` made before it.
+    enum_string -> EnumError, |r, at, len| bytes_or!(r, at, return Err(EnumError::Custom(at.to_string())))
 }
 one_site! {
     /// The thiserror enum through `?` from an `io::Error`.
