@@ -732,6 +732,249 @@ fn question_mark_still_converts_into_the_kind_enum() {
     assert!(status.is_io());
 }
 
+/// Variants of one source field, for `or_status`: a tuple field, a named one, a transparent
+/// one; and a field that is not a source.
+#[derive(FastStatus, Debug)]
+#[status(name = Fetch)]
+pub enum FetchKind {
+    #[error("I/O failed")]
+    Io(#[source] std::io::Error),
+    #[error("not a source")]
+    Plain(std::io::Error),
+    #[error("bad port")]
+    Port { source: std::num::ParseIntError },
+    #[error(transparent)]
+    Format(std::fmt::Error),
+    #[error("refused")]
+    Refused,
+}
+
+#[test]
+fn or_status_builds_the_variant_whose_one_field_is_the_error() {
+    // As `?` builds it from a `#[from]` field: the kind holds the error, the text is the
+    // variant's, the location is the `or_status` call's.
+    let read = std::fs::read("/no/such/file");
+    let line = line!() + 1;
+    let io = read.or_status(ErrorCode::Io).unwrap_err();
+    let asked = Error::from(std::io::Error::from(std::io::ErrorKind::NotFound));
+    assert_eq!(io.to_string(), asked.to_string());
+    match io.kind().as_deref() {
+        Some(ErrorKind::Io(error)) => assert_eq!(error.kind(), std::io::ErrorKind::NotFound),
+        other => panic!("expected the `Io` variant, got {other:?}"),
+    }
+    assert_eq!(io.location().map(std::panic::Location::line), Some(line));
+    assert!(io.source().unwrap().is::<std::io::Error>());
+
+    // A named field, a plain tuple field, a transparent one.
+    let port = "x".parse::<u16>().or_status(FetchCode::Port).unwrap_err();
+    assert!(matches!(
+        port.kind().as_deref(),
+        Some(FetchKind::Port { .. })
+    ));
+    assert_eq!(format!("{port:#}").lines().next(), Some("bad port"));
+    let io = Err::<(), _>(std::io::Error::other("disk")).or_status(FetchCode::Io);
+    let io = io.unwrap_err();
+    assert_eq!(
+        format!("{:?}", io.kind().as_deref()),
+        "Some(Io(Custom { kind: Other, error: \"disk\" }))"
+    );
+    let format = Err::<(), _>(fmt::Error)
+        .or_status(FetchCode::Format)
+        .unwrap_err();
+    assert!(matches!(
+        format.kind().as_deref(),
+        Some(FetchKind::Format(_))
+    ));
+    assert_eq!(format.to_string(), fmt::Error.to_string());
+
+    // A code without fields keeps the error as its source, as in an enum of codes.
+    let refused = Err::<(), _>(fmt::Error)
+        .or_status(FetchCode::Refused)
+        .unwrap_err();
+    assert!(matches!(
+        refused.kind().as_deref(),
+        Some(FetchKind::Refused)
+    ));
+    assert!(refused.source().unwrap().is::<fmt::Error>());
+
+    // A field that is not a source is not built from the error, which stays the source.
+    let plain = Err::<(), _>(std::io::Error::other("disk")).or_status(FetchCode::Plain);
+    let plain = plain.unwrap_err();
+    assert!(plain.kind().is_none());
+    assert_eq!(plain.source().unwrap().to_string(), "disk");
+
+    // A code whose field is of another type cannot be built: the status has the code and the
+    // error as its source, and no kind.
+    let mismatched = "x".parse::<u16>().or_status(FetchCode::Io).unwrap_err();
+    assert!(mismatched.is_io());
+    assert!(mismatched.kind().is_none());
+    assert_eq!(mismatched.to_string(), "Io");
+    assert!(mismatched.source().unwrap().is::<std::num::ParseIntError>());
+}
+
+/// One failure of each shape, for `kinds()`.
+fn fail(shape: u8) -> Result<u8, Error> {
+    match shape {
+        0 => Err(Error::from_code(ErrorCode::Custom)),
+        1 => Err(Error::bad_offset(0xdead)),
+        2 => Err(Error::too_big(BIG, 3)),
+        3 => Err(std::io::Error::other("disk"))?,
+        4 => Err(Error::sided(Side::Right)),
+        _ => Ok(shape),
+    }
+}
+
+#[test]
+fn kinds_matches_a_failure_with_the_kind_enums_patterns_in_one_step() {
+    // `matches!(r, Err(Error::X(..)))` of the enum a port replaces, one method call away.
+    assert!(matches!(fail(0).kinds(), Err(ErrorKind::Custom)));
+    assert!(matches!(fail(1).kinds(), Err(ErrorKind::BadOffset(0xdead))));
+    assert!(!matches!(fail(1).kinds(), Err(ErrorKind::BadOffset(0))));
+    assert!(matches!(fail(9).kinds(), Ok(9)));
+    // Guards, bindings by value, and nested patterns.
+    let size = match fail(2).kinds() {
+        Err(ErrorKind::TooBig { size, len }) if len < size => size,
+        other => panic!("expected `TooBig` larger than its length, got {other:?}"),
+    };
+    assert_eq!(size, BIG);
+    let io = match fail(3).kinds() {
+        Err(ErrorKind::Io(io)) => io,
+        other => panic!("expected `Io`, got {other:?}"),
+    };
+    assert_eq!(io.to_string(), "disk");
+    assert!(matches!(
+        fail(4).kinds(),
+        Err(ErrorKind::Sided(Side::Right))
+    ));
+    assert!(!matches!(
+        fail(4).kinds(),
+        Err(ErrorKind::Sided(Side::Left))
+    ));
+}
+
+#[test]
+#[should_panic(expected = "`kinds()` on a status that has no kind of its own")]
+fn kinds_panics_on_a_status_made_from_the_code_of_a_variant_with_fields() {
+    let _ = Err::<(), _>(status!(ErrorCode::BadOffset, "no offset")).kinds();
+}
+
+#[test]
+#[should_panic(expected = "shares it with a live clone")]
+fn kinds_panics_on_a_status_that_shares_its_kind() {
+    let error = Error::too_big(BIG, 3);
+    let _clone = error.clone();
+    let _ = Err::<(), _>(error).kinds();
+}
+
+/// A hand-written `Display`, moved over whole: `#[error(fmt = ..)]` on the enum is given the
+/// kind; a variant with a text of its own keeps it.
+#[derive(FastStatus, Debug)]
+#[status(name = Described)]
+#[error(fmt = describe)]
+pub enum DescribedKind {
+    Open {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
+    Line(u32),
+    Name(String),
+    Eof,
+    #[error("its own text")]
+    Own(u8),
+}
+
+fn describe(kind: &DescribedKind, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    match kind {
+        DescribedKind::Open { path, .. } => write!(f, "cannot open {}", path.display()),
+        DescribedKind::Line(line) => write!(f, "at line {line}"),
+        DescribedKind::Name(name) => write!(f, "bad name {name:?}"),
+        DescribedKind::Eof => f.write_str("unexpected end"),
+        DescribedKind::Own(_) => f.write_str("not called: the variant has its own text"),
+    }
+}
+
+#[test]
+fn an_enum_level_fmt_function_writes_every_variant_without_a_text_from_the_kind() {
+    let open = Described::open("/etc/x".into(), std::io::Error::other("denied"));
+    assert_eq!(open.to_string(), "cannot open /etc/x");
+    assert_eq!(
+        open.source().map(ToString::to_string).as_deref(),
+        Some("denied")
+    );
+    assert_eq!(Described::line(7).to_string(), "at line 7");
+    // A `String` variant written from its text is built to be shown: the function takes it.
+    let name = Described::name(format_args!("a{}", 'b'));
+    assert_eq!(name.to_string(), "bad name \"ab\"");
+    assert_eq!(
+        Described::from_code(DescribedCode::Eof).to_string(),
+        "unexpected end"
+    );
+    assert_eq!(Described::own(1).to_string(), "its own text");
+    // The kind enum's own `Display` is the same function.
+    assert_eq!(DescribedKind::Line(3).to_string(), "at line 3");
+    assert_eq!(
+        Described::line(7).context("reading").to_string(),
+        "at line 7"
+    );
+}
+
+/// `fmt = path` functions that take their fields as clippy asks: `Copy` fields by value, the
+/// contents of a `String`, a `Vec`, a `PathBuf` and an `Option` borrowed; and thiserror's `&F`.
+#[derive(FastStatus, Debug)]
+#[status(name = Typed)]
+pub enum TypedKind {
+    #[error(fmt = at_line)]
+    Line(u32, Option<u8>, &'static str),
+    #[error(fmt = named)]
+    Named {
+        name: String,
+        bytes: Vec<u8>,
+        path: std::path::PathBuf,
+        hint: Option<String>,
+    },
+    #[error(fmt = by_reference)]
+    Referenced(usize, Option<u8>, String),
+}
+
+fn at_line(line: u32, column: Option<u8>, file: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    write!(f, "{file}:{line}:{}", column.unwrap_or(0))
+}
+
+fn named(
+    name: &str,
+    bytes: &[u8],
+    path: &std::path::Path,
+    hint: Option<&String>,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    write!(f, "{name} {bytes:?} {} {hint:?}", path.display())
+}
+
+#[allow(
+    clippy::trivially_copy_pass_by_ref,
+    clippy::ref_option,
+    clippy::ptr_arg
+)]
+fn by_reference(
+    size: &usize,
+    column: &Option<u8>,
+    text: &String,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    write!(f, "{size} {column:?} {text}")
+}
+
+#[test]
+fn fmt_functions_take_fields_by_value_or_borrowed_as_their_signature_says() {
+    assert_eq!(Typed::line(7, Some(3), "a.rs").to_string(), "a.rs:7:3");
+    let named = Typed::named("x".into(), vec![1, 2], "/p".into(), Some("h".into()));
+    assert_eq!(named.to_string(), "x [1, 2] /p Some(\"h\")");
+    assert_eq!(
+        Typed::referenced(4, None, "t".into()).to_string(),
+        "4 None t"
+    );
+}
+
 #[test]
 fn an_optional_source_is_the_source_when_there_is_one() {
     // thiserror's rule: a source field written `Option<E>` is the source when it is `Some`.

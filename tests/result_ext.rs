@@ -32,6 +32,15 @@ fn or_status_wraps_a_foreign_error_as_the_source() {
 }
 
 #[test]
+fn kinds_gives_a_status_of_codes_as_its_code() {
+    let failed: Result<u8, Status> = Err(Status::invalid("bad row").context("reading"));
+    assert!(matches!(failed.kinds(), Err(StatusCode::Invalid)));
+    let read = read_footer("/no/such/fast-status/file");
+    assert!(matches!(read.kinds(), Err(StatusCode::IOError)));
+    assert!(matches!(Ok::<u8, Status>(3).kinds(), Ok(3)));
+}
+
+#[test]
 fn context_and_with_context_add_lines_on_err_only() {
     let line = line!() + 2;
     let error = read_footer("/no/such/fast-status/file")

@@ -227,8 +227,7 @@ impl std::fmt::Display for FromText<'_> {
     }
 }
 
-#[allow(clippy::ptr_arg)] // `fmt = path` functions take the field as it is typed
-fn reversed(text: &String, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+fn reversed(text: &str, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
     text.chars()
         .rev()
         .try_for_each(|c| std::fmt::Write::write_char(f, c))

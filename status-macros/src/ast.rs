@@ -180,6 +180,17 @@ impl<'a> Input<'a> {
             None if has_fields => Some(default_code_name(&node.ident)),
             None => None,
         };
+        if let (None, Some(attr::ErrorAttr::Fmt(path))) = (&code, &container.error) {
+            cx.error_spanned_by(
+                path,
+                "`fmt = ..` on the enum writes each kind's text from the whole enum value; the \
+                 texts of an enum of codes are fixed: give each variant its own, \
+                 `#[error(\"..\")]`",
+            );
+            for variant in &mut variants {
+                variant.attrs.kind_fmt = None;
+            }
+        }
         let (name, name_is_explicit) = match container.name {
             Some(name) => (Some(name), true),
             None => (default_name(cx, &node.ident, code.is_some()), false),

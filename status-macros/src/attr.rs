@@ -75,6 +75,9 @@ pub(crate) struct Variant {
     /// `#[error(fmt = path)]`: the function that writes the variant, given its fields by
     /// reference and the formatter (thiserror's form).
     pub(crate) fmt: Option<Path>,
+    /// `#[error(fmt = path)]` on the enum, for a variant with no text of its own: the function
+    /// that writes it, given the whole kind by reference and the formatter.
+    pub(crate) kind_fmt: Option<Path>,
     /// `io_kind = NotFound`: the `std::io::ErrorKind` of this code's `io::Error`.
     pub(crate) io_kind: Option<Ident>,
     /// `method = name`: the variant's constructor, `name(..)`, and predicate, `is_name()`,
@@ -308,7 +311,7 @@ pub(crate) fn variant(cx: &Ctxt, attrs: &[Attribute], default: Option<&ErrorAttr
         match default {
             Some(ErrorAttr::Display(display)) => out.display = Some(display.duplicate()),
             Some(ErrorAttr::Transparent(ident)) => out.transparent = Some(ident.span()),
-            Some(ErrorAttr::Fmt(path)) => out.fmt = Some(reparse(path)),
+            Some(ErrorAttr::Fmt(path)) => out.kind_fmt = Some(reparse(path)),
             None => {}
         }
     }

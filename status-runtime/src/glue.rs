@@ -28,6 +28,29 @@ pub fn io_error_kind(
         .map_or(std::io::ErrorKind::Other, std::io::Error::kind)
 }
 
+/// The value in `slot` as an `F`, taken out of it, when `E` is `F`; else `None`, `slot` as it
+/// was. What `Code::__kind_of_error` builds a variant's field with.
+#[inline]
+pub fn take_as<E: 'static, F: 'static>(slot: &mut Option<E>) -> Option<F> {
+    (slot as &mut dyn core::any::Any)
+        .downcast_mut::<Option<F>>()
+        .and_then(Option::take)
+}
+
+/// A status of codes' `FastStatus::__into_kind`: its code, which every such status has.
+///
+/// # Errors
+///
+/// Never: the `Result` is the one a status of kinds gives.
+#[inline]
+#[allow(
+    clippy::needless_pass_by_value,
+    reason = "the signature of `into_kind`, which a status of kinds passes here"
+)]
+pub fn code_as_kind<S: FastStatus>(status: S) -> Result<S::Code, S> {
+    Ok(status.code())
+}
+
 /// `status!(code)`: the code-only status of `code`'s type.
 ///
 /// The status type is a parameter of its own, bound to the code's (`Code<Status = S>`), not

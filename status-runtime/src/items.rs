@@ -37,6 +37,8 @@ macro_rules! __fs_status_items {
     ) => {
         $crate::__fs_status_items! {
             @common $status, $code, $backtraces, [],
+            kind: $code,
+            into_kind: $crate::__private::code_as_kind::<$status>,
             display: $crate::__private::display::<$code>,
             source: $crate::__private::Repr::error_source,
             serialize: $crate::__private::serialize::<$code, _>,
@@ -83,6 +85,8 @@ macro_rules! __fs_status_items {
     ) => {
         $crate::__fs_status_items! {
             @common $status, $code, $backtraces, [$($text_kind)?],
+            kind: $kind,
+            into_kind: Self::into_kind,
             display: $crate::__private::display_kind::<$kind>,
             source: $crate::__private::kind_error_source::<$kind>,
             serialize: $crate::__private::serialize_kind::<$kind, _>,
@@ -137,10 +141,15 @@ macro_rules! __fs_status_items {
                 "The [`", ::core::stringify!($kind), "`] this status was made from, to `match` \
                  with its own patterns: `match status.kind().as_deref() { Some(",
                 ::core::stringify!($kind), "::Variant { .. }) => .., _ => .. }`.\n\n\
-                 `None` for a status made from a code alone (`from_code`, `status!(code)`) of \
-                 a variant with fields. Fields packed into the word come back as a copy owned \
-                 by the result: to keep a reference to them past the statement, bind the \
-                 result first (`let kind = status.kind();`)."
+                 A variant without fields always comes back. A variant with fields comes \
+                 back unless the status was made without them: from its code (`from_code`, \
+                 `new`, `status!`, `bail!`, `ensure!`), by `or_status` (unless its one field \
+                 is its source, of the error's type), by deserializing (the fields do not cross; \
+                 the text does), or, in a build without `alloc`, with fields too large to \
+                 pack. Those are `None`.\n\n\
+                 Fields packed into the word come back as a copy owned by the result: to keep \
+                 a reference to them past the statement, bind the result first \
+                 (`let kind = status.kind();`)."
             )]
             #[inline]
             #[must_use]
@@ -202,6 +211,8 @@ macro_rules! __fs_status_items {
     // functions of the representation that `Display`, `Error::source` and `Serialize` call.
     (
         @common $status:ty, $code:ty, $backtraces:ident, [$($text_kind:ty)?],
+        kind: $kind:ty,
+        into_kind: $into_kind:path,
         display: $display:path,
         source: $source:path,
         serialize: $serialize:path $(,)?
@@ -357,6 +368,12 @@ macro_rules! __fs_status_items {
         #[automatically_derived]
         impl $crate::FastStatus for $status {
             type Code = $code;
+            type Kind = $kind;
+
+            #[inline]
+            fn __into_kind(self) -> ::core::result::Result<$kind, Self> {
+                $into_kind(self)
+            }
 
             #[inline]
             fn from_code(code: $code) -> Self {

@@ -124,14 +124,15 @@ pub mod __private {
     #[cfg(feature = "alloc")]
     pub use crate::glue::try_string;
     pub use crate::glue::{
-        AssertCopy, Bail, code_of, from_args, from_code, from_parts, from_pieces, raw_code_of,
+        AssertCopy, Bail, code_as_kind, code_of, from_args, from_code, from_parts, from_pieces,
+        raw_code_of, take_as,
     };
     pub use crate::kinds::{
         AnyKinds, AsDisplay, AsDynError, AssertDebug, CannotStoreMadeKind, DebugKind, EqKinds,
-        Field, FieldIsNotStatus, FieldIsStatus, FieldProbe, Kind, KindIsDebug, KindNotDebug,
-        KindPair, KindProbe, NotSendField, OpaqueField, PackField, Packer, Packing, SendField,
-        SourceField, Storable, StorableIfSync, StoreMadeKind, TakeField, TakeNotStatus, TakeStatus,
-        Unpacker, Width, kind_error_source, kind_of, take_kind, word_of,
+        Field, FieldIsNotStatus, FieldIsStatus, FieldProbe, FmtArg, Kind, KindIsDebug,
+        KindNotDebug, KindPair, KindProbe, NotSendField, OpaqueField, PackField, Packer, Packing,
+        SendField, SourceField, Storable, StorableIfSync, StoreMadeKind, TakeField, TakeNotStatus,
+        TakeStatus, Unpacker, Width, fmt_arg, kind_error_source, kind_of, take_kind, word_of,
     };
     pub use crate::pieces::{
         Hex, IntoHexPiece, IntoPiece, LowerHexOf, Parts, Piece, PieceOf, Text, UpperHexOf,

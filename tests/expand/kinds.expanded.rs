@@ -81,6 +81,42 @@ impl ::fast_status::Code for __fast_status_ErrorKind::ErrorCode {
         ],
     );
     #[inline]
+    #[track_caller]
+    #[allow(unreachable_patterns)]
+    fn __kind_of_error<__FsError: 'static>(
+        self,
+        error: &mut ::core::option::Option<__FsError>,
+    ) -> ::core::option::Option<__fast_status_ErrorKind::Error> {
+        match self {
+            Self::Io => {
+                if let ::core::option::Option::Some(value) = ::fast_status::__private::take_as::<
+                    __FsError,
+                    std::io::Error,
+                >(error) {
+                    return ::core::option::Option::Some(
+                        <__fast_status_ErrorKind::Error as ::core::convert::From<
+                            ErrorKind,
+                        >>::from(ErrorKind::Io(value)),
+                    );
+                }
+            }
+            Self::Other => {
+                if let ::core::option::Option::Some(value) = ::fast_status::__private::take_as::<
+                    __FsError,
+                    Box<dyn std::error::Error + Send + Sync>,
+                >(error) {
+                    return ::core::option::Option::Some(
+                        <__fast_status_ErrorKind::Error as ::core::convert::From<
+                            ErrorKind,
+                        >>::from(ErrorKind::Other(value)),
+                    );
+                }
+            }
+            _ => {}
+        }
+        ::core::option::Option::None
+    }
+    #[inline]
     fn to_raw(self) -> ::core::primitive::u32 {
         self as ::core::primitive::u32
     }

@@ -186,6 +186,7 @@ pub(super) fn code_impl(g: &Gen<'_>) -> TokenStream {
             ]);
         }
     });
+    let kind_of_error = kind_of_error(g);
     quote! {
         #[automatically_derived]
         #[allow(deprecated)]
@@ -195,6 +196,7 @@ pub(super) fn code_impl(g: &Gen<'_>) -> TokenStream {
             const ALL: &'static [Self] = &[#(Self::#variants),*];
             #backtraces
             #has_kinds
+            #kind_of_error
 
             #[inline]
             fn to_raw(self) -> ::core::primitive::u32 {
@@ -236,6 +238,63 @@ pub(super) fn code_impl(g: &Gen<'_>) -> TokenStream {
 
         #ranges
     }
+}
+
+/// `Code::__kind_of_error`, for an enum of kinds with variants whose one field is their source
+/// (`from`, `source`, or `transparent`): `or_status(code)` builds the code's variant from an
+/// error of its field's type, as `?` does from a `#[from]` field, and the error stays the
+/// status's source.
+fn kind_of_error(g: &Gen<'_>) -> Option<TokenStream> {
+    let kind = g.kind?;
+    let (status_ty, private) = (&g.status_ty, &g.private);
+    let error = super::local("error");
+    let arms: Vec<TokenStream> = g
+        .input
+        .variants
+        .iter()
+        .filter(|v| {
+            v.fields.len() == 1 && (v.source_field().is_some() || v.attrs.transparent.is_some())
+        })
+        .map(|v| {
+            let (ident, field) = (v.ident, &v.fields[0]);
+            let ty = field.ty();
+            let value = super::local("value");
+            let built = if let Some(member) = field.ident {
+                quote!(#kind::#ident { #member: #value })
+            } else {
+                quote!(#kind::#ident(#value))
+            };
+            quote! {
+                Self::#ident => {
+                    if let ::core::option::Option::Some(#value) =
+                        #private::take_as::<__FsError, #ty>(#error)
+                    {
+                        return ::core::option::Option::Some(
+                            <#status_ty as ::core::convert::From<#kind>>::from(#built),
+                        );
+                    }
+                }
+            }
+        })
+        .collect();
+    if arms.is_empty() {
+        return None;
+    }
+    Some(quote! {
+        #[inline]
+        #[track_caller]
+        #[allow(unreachable_patterns)]
+        fn __kind_of_error<__FsError: 'static>(
+            self,
+            #error: &mut ::core::option::Option<__FsError>,
+        ) -> ::core::option::Option<#status_ty> {
+            match self {
+                #(#arms)*
+                _ => {}
+            }
+            ::core::option::Option::None
+        }
+    })
 }
 
 /// `Code::text`, where some code's text is not its name (the trait's default).

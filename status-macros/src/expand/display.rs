@@ -3,8 +3,9 @@
 //! `Debug` are the runtime's `status_items!`, which read the kind through `Kind`.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, quote_spanned};
 use syn::Ident;
+use syn::spanned::Spanned as _;
 
 use super::{Gen, local};
 use crate::ast::Variant;
@@ -72,13 +73,29 @@ struct Written {
 
 /// [`Written`] for `v`.
 fn written(v: &Variant<'_>, formatter: &Ident, private: &TokenStream) -> Written {
+    if let Some(fmt) = &v.attrs.kind_fmt {
+        // `fmt = path` on the enum: the whole kind, then the formatter.
+        return Written {
+            pattern: super::kind::rest_pattern(v),
+            // Spanned on the path: a function of another signature is reported there.
+            body: quote_spanned!(fmt.span()=> #fmt(self, #formatter)),
+            first: None,
+            typed: true,
+        };
+    }
     if let Some(fmt) = &v.attrs.fmt {
         // thiserror's `fmt = path`: the fields by reference, in order, then the formatter.
         let pattern = super::kind::bind_all(v);
+        // Each field as the function's parameter takes it: `&F`, or by value, or the borrow
+        // of its contents (`FmtArg`).
+        // Spanned on the path: a parameter that no form of its field fits is reported there.
         let bindings = v.fields.iter().map(|f| &f.binding);
+        let fmt_arg = super::spanned(quote!(#private::fmt_arg), fmt.span());
         return Written {
             pattern,
-            body: quote!(#fmt(#(#bindings,)* #formatter)),
+            body: quote_spanned! {fmt.span()=>
+                #fmt(#(#fmt_arg(#bindings),)* #formatter)
+            },
             first: None,
             typed: true,
         };

@@ -182,7 +182,7 @@ fn needs_drop_arm(v: &Variant<'_>) -> Option<TokenStream> {
 }
 
 /// `{ .. }` or `(..)` for a variant with fields, nothing for a unit variant.
-fn rest_pattern(v: &Variant<'_>) -> TokenStream {
+pub(super) fn rest_pattern(v: &Variant<'_>) -> TokenStream {
     match (v.fields.is_empty(), v.named) {
         (true, _) => TokenStream::new(),
         (false, true) => quote!({ .. }),

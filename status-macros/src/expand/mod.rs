@@ -255,7 +255,7 @@ fn constructor_name(variant: &Variant<'_>) -> Ident {
 }
 
 /// `tokens` with every span set to `span`, so that a diagnostic on them points at `span` alone.
-fn spanned(tokens: TokenStream, span: Span) -> TokenStream {
+pub(super) fn spanned(tokens: TokenStream, span: Span) -> TokenStream {
     tokens
         .into_iter()
         .map(|mut token| {

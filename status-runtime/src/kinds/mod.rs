@@ -30,9 +30,9 @@ use core::fmt;
 pub use pack::{Field, OpaqueField, Pack, PackField, Packer, Packing, Unpacker, Width, word_of};
 pub use probes::{
     AnyKinds, AsDisplay, AsDynError, AssertDebug, CannotStoreMadeKind, DebugKind, EqKinds,
-    FieldIsNotStatus, FieldIsStatus, FieldProbe, KindIsDebug, KindNotDebug, KindPair, KindProbe,
-    NotSendField, SendField, SourceField, Storable, StorableIfSync, StoreMadeKind, TakeField,
-    TakeNotStatus, TakeStatus,
+    FieldIsNotStatus, FieldIsStatus, FieldProbe, FmtArg, KindIsDebug, KindNotDebug, KindPair,
+    KindProbe, NotSendField, SendField, SourceField, Storable, StorableIfSync, StoreMadeKind,
+    TakeField, TakeNotStatus, TakeStatus, fmt_arg,
 };
 pub use read::{BuiltKind, CodeFields, KindPlace, KindRef, kind_error_source, kind_of, take_kind};
 

@@ -301,6 +301,74 @@ impl<'a> AsDisplay<'a> for std::path::Path {
     }
 }
 
+/// A field as the parameter of a `#[error(fmt = path)]` function takes it: by reference (`&F`,
+/// thiserror's form), by value when it is `Copy` (`u32`, `Option<u8>`, `&'static str`), or as
+/// the borrow clippy asks for (`&str` of a `String`, `&[T]` of a `Vec<T>`, `&Path` of a
+/// `PathBuf`, `Option<&T>` of an `Option<T>`). The function's signature picks the impl
+/// ([`fmt_arg`]); a generic parameter leaves it ambiguous.
+#[diagnostic::on_unimplemented(
+    message = "a `fmt = ..` function cannot take a `{F}` field as a `{Self}`",
+    label = "this function's parameter for the field",
+    note = "a field is given as `&{F}`, as `{F}` when it is `Copy`, or as the borrow of its \
+            contents (`&str` for a `String`, `&[T]` for a `Vec<T>`, `&Path` for a `PathBuf`, \
+            `Option<&T>` for an `Option<T>`)"
+)]
+pub trait FmtArg<'a, F: ?Sized> {
+    /// The parameter's value.
+    fn __fs_fmt_arg(field: &'a F) -> Self;
+}
+
+impl<'a, F: ?Sized> FmtArg<'a, F> for &'a F {
+    #[inline]
+    fn __fs_fmt_arg(field: &'a F) -> Self {
+        field
+    }
+}
+
+impl<F: Copy> FmtArg<'_, F> for F {
+    #[inline]
+    fn __fs_fmt_arg(field: &F) -> Self {
+        *field
+    }
+}
+
+impl<'a, T> FmtArg<'a, Option<T>> for Option<&'a T> {
+    #[inline]
+    fn __fs_fmt_arg(field: &'a Option<T>) -> Self {
+        field.as_ref()
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'a> FmtArg<'a, alloc::string::String> for &'a str {
+    #[inline]
+    fn __fs_fmt_arg(field: &'a alloc::string::String) -> Self {
+        field
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'a, T> FmtArg<'a, alloc::vec::Vec<T>> for &'a [T] {
+    #[inline]
+    fn __fs_fmt_arg(field: &'a alloc::vec::Vec<T>) -> Self {
+        field
+    }
+}
+
+#[cfg(feature = "std")]
+impl<'a> FmtArg<'a, std::path::PathBuf> for &'a std::path::Path {
+    #[inline]
+    fn __fs_fmt_arg(field: &'a std::path::PathBuf) -> Self {
+        field
+    }
+}
+
+/// `field` as the `fmt = path` function's parameter takes it ([`FmtArg`]).
+#[inline]
+pub fn fmt_arg<'a, F: ?Sized, A: FmtArg<'a, F>>(field: &'a F) -> A {
+    A::__fs_fmt_arg(field)
+}
+
 /// A source field as `&dyn Error`, whether it is an error type, a boxed trait object or a type
 /// that dereferences to one (as `anyhow::Error` does).
 pub trait AsDynError<'a> {
