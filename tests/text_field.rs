@@ -195,6 +195,12 @@ pub enum ShownKind {
     /// A display text that does not use the field.
     #[error("fixed")]
     Fixed(String),
+    /// Literal text and the field, twice: written piece by piece.
+    #[error("<{0}> and <{0}>")]
+    Twice(String),
+    /// A named field, plain.
+    #[error("named {name}")]
+    Plain { name: String },
 }
 
 /// The variant of raw code `.0` holding the text `.1`, as `Display` of a status holding that
@@ -249,6 +255,8 @@ fn a_text_body_is_shown_as_the_variant_is() {
             (Shown::reversed(text), ShownKind::Reversed(owned())),
             (Shown::unnamed(text), ShownKind::Unnamed(owned())),
             (Shown::fixed(text), ShownKind::Fixed(owned())),
+            (Shown::twice(text), ShownKind::Twice(owned())),
+            (Shown::plain(text), ShownKind::Plain { name: owned() }),
         ];
         for (status, variant) in pairs {
             // Written from the text, with no variant built, but where the text needs the

@@ -51,6 +51,17 @@ pub fn code_as_kind<S: FastStatus>(status: S) -> Result<S::Code, S> {
     Ok(status.code())
 }
 
+/// Writes `pieces` in order: a variant's display text made of literal text and its `String`
+/// field, written by `Kind::display_text` from a status that holds the field's text.
+///
+/// # Errors
+///
+/// The formatter's.
+#[inline]
+pub fn write_strs(f: &mut fmt::Formatter<'_>, pieces: &[&str]) -> fmt::Result {
+    pieces.iter().try_for_each(|piece| f.write_str(piece))
+}
+
 /// `status!(code)`: the code-only status of `code`'s type.
 ///
 /// The status type is a parameter of its own, bound to the code's (`Code<Status = S>`), not

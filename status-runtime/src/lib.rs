@@ -125,7 +125,7 @@ pub mod __private {
     pub use crate::glue::try_string;
     pub use crate::glue::{
         AssertCopy, Bail, code_as_kind, code_of, from_args, from_code, from_parts, from_pieces,
-        raw_code_of, take_as,
+        raw_code_of, take_as, write_strs,
     };
     pub use crate::kinds::{
         AnyKinds, AsDisplay, AsDynError, AssertDebug, CannotStoreMadeKind, DebugKind, EqKinds,

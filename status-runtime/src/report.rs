@@ -55,7 +55,7 @@ impl fmt::Display for Report<'_> {
 ///
 /// Only those of the formatter.
 pub fn display<C: Code>(repr: &Repr, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    write_display(repr, &code_of::<C>(repr).text(), Causes::of(repr), f)
+    write_display(repr, &code_of::<C>(repr).text(), || Causes::of(repr), f)
 }
 
 /// `Display` of a status of a kind enum: the kind's own `Display` (its variant's text with its
@@ -69,7 +69,7 @@ pub fn display_kind<K: Kind + fmt::Display>(
     repr: &Repr,
     f: &mut fmt::Formatter<'_>,
 ) -> fmt::Result {
-    let causes = Causes::of_kind::<K>(repr);
+    let causes = || Causes::of_kind::<K>(repr);
     if let KindPlace::Text { raw, text } = repr.kind_place::<K>() {
         let head = TextKind::<K> {
             repr,
@@ -151,14 +151,15 @@ impl fmt::Display for KindlessHead<'_> {
 /// `Display`, headed by `head` (the code's text or the kind's); `{:#}` adds the context lines
 /// and `causes`, each cause followed by its creation site and context lines when it is a
 /// status.
-fn write_display(
-    repr: &Repr,
+fn write_display<'a>(
+    repr: &'a Repr,
     head: &dyn fmt::Display,
-    causes: Causes<'_>,
+    causes: impl FnOnce() -> Causes<'a>,
     f: &mut fmt::Formatter<'_>,
 ) -> fmt::Result {
     one_line(repr, head, f)?;
     if f.alternate() {
+        let causes = causes();
         for (line, location) in Lines::of(repr) {
             write!(f, "\n  context: {line} (at {location})")?;
         }
@@ -415,12 +416,28 @@ fn is_runtime_frame(function: &str) -> bool {
 /// reach a wrapped error's own alternate form).
 fn one_line(repr: &Repr, head: &dyn fmt::Display, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     let message = repr.message();
-    write!(f, "{head}")?;
+    // The head is written with the default options whatever `f`'s are, as `{head}` writes it;
+    // with `f`'s own the default, straight to `f`, without `write!`'s second formatter.
+    if has_default_options(f) {
+        head.fmt(f)?;
+    } else {
+        write!(f, "{head}")?;
+    }
     if !message.is_empty() {
         f.write_str(": ")?;
         f.write_str(message)?;
     }
     Ok(())
+}
+
+/// Whether `f` formats with the default options (`{}`): no fill, alignment, width, precision
+/// or flag.
+fn has_default_options(f: &fmt::Formatter<'_>) -> bool {
+    f.fill() == ' '
+        && f.align().is_none()
+        && f.width().is_none()
+        && f.precision().is_none()
+        && !(f.alternate() || f.sign_plus() || f.sign_minus() || f.sign_aware_zero_pad())
 }
 
 /// The causes of a status, outermost first, as its reports show them: each source in turn,

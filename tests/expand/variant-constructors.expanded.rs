@@ -284,8 +284,10 @@ impl ::fast_status::__private::Kind for ErrorKind {
         ::core::option::Option::Some(
             match raw {
                 0 => {
-                    let field0: &::core::primitive::str = text;
-                    ::core::write!(formatter, "Parser error: {field0}")
+                    ::fast_status::__private::write_strs(
+                        formatter,
+                        &["Parser error: ", text],
+                    )
                 }
                 _ => return ::core::option::Option::None,
             },

@@ -167,13 +167,18 @@ pub(super) fn display_text(g: &Gen<'_>) -> Option<TokenStream> {
         .iter()
         .filter(|v| v.text_field().is_some())
         .filter_map(|v| {
+            let code = super::codes::raw_pattern(g, v, &raw);
+            if let Some(pieces) = text_pieces(v, &text) {
+                return Some(quote! {
+                    #code => #private::write_strs(#formatter, &[#(#pieces),*]),
+                });
+            }
             let Written {
                 body, first, typed, ..
             } = written(v, &formatter, private);
             if typed {
                 return None;
             }
-            let code = super::codes::raw_pattern(g, v, &raw);
             let bind = first.map(|field| quote!(let #field: &::core::primitive::str = #text;));
             Some(quote! {
                 #code => {
@@ -198,6 +203,32 @@ pub(super) fn display_text(g: &Gen<'_>) -> Option<TokenStream> {
             })
         }
     })
+}
+
+/// The pieces a text-field variant's display text is, when it is literal text and `{field}`
+/// placeholders without a spec: the literals and `text` (the field's `&str`) in order, which
+/// `write_str` writes as `write!` would (a `{}` of a `&str` with no spec is its bytes).
+fn text_pieces(v: &Variant<'_>, text: &Ident) -> Option<Vec<TokenStream>> {
+    let display = v.attrs.display.as_ref()?;
+    if !display.args.is_empty() || v.attrs.kind_fmt.is_some() || v.attrs.fmt.is_some() {
+        return None;
+    }
+    let field = v.text_field()?;
+    let segments = format::parse(&display.text.value()).ok()?;
+    segments
+        .into_iter()
+        .map(|segment| match segment {
+            format::Segment::Text(literal) => Some(quote!(#literal)),
+            format::Segment::Hole(hole) => {
+                let is_field = match (&hole.arg, field.ident) {
+                    (format::Arg::Index(0), None) => true,
+                    (format::Arg::Name(name), Some(ident)) => ident == name,
+                    _ => false,
+                };
+                (is_field && hole.spec.is_empty()).then(|| quote!(#text))
+            }
+        })
+        .collect()
 }
 
 /// The pattern after a variant's path binding the fields marked in `used` (by position; a
