@@ -1,4 +1,4 @@
-//! Four crates from crates.io against their ports to fast-status (`tests/ports/*.patch`, made by
+//! Five crates from crates.io against their ports to fast-status (`tests/ports/*.patch`, made by
 //! `scripts/ports.sh`): instructions (callgrind) and allocations per operation on each crate's
 //! hot path and failures, original and port built alike, side by side in one run.
 //!
@@ -289,6 +289,81 @@ mod arrow_cells {
     }
 }
 
+/// `serde_qs` 0.13.0: `from_str` into a struct, and each way its failures are made.
+mod serde_qs_cells {
+    /// What a query deserializes into.
+    #[derive(serde::Deserialize)]
+    pub struct Query {
+        pub name: String,
+        pub id: u32,
+        pub tags: Vec<String>,
+    }
+
+    /// A `fmt::Write` that counts the bytes written: a failure's text read without allocating.
+    pub struct Count(pub u64);
+
+    impl std::fmt::Write for Count {
+        fn write_str(&mut self, text: &str) -> std::fmt::Result {
+            self.0 += text.len() as u64;
+            Ok(())
+        }
+    }
+
+    /// The same cells for the original and the port; `$custom` and `$parse` tell a failure apart.
+    macro_rules! qs_side {
+        ($krate:ident, |$c:ident| $custom:expr, |$p:ident| $parse:expr) => {
+            use std::fmt::Write as _;
+
+            use super::super::black_box;
+            use super::{Count, Query};
+
+            /// The failure's text, written into a counter, when `tell` says it is the expected
+            /// variant.
+            fn read(error: &$krate::Error, tell: fn(&$krate::Error) -> bool) -> u64 {
+                let mut count = Count(0);
+                let _ = write!(count, "{error}");
+                u64::from(tell(error)) + count.0
+            }
+
+            fn query(text: &str) -> Result<Query, $krate::Error> {
+                $krate::from_str(black_box(text))
+            }
+
+            cell!(icount_ok, |_i| {
+                query("name=Acme&id=42&tags[0]=a&tags[1]=b").map_or(0, |q| {
+                    u64::from(q.id) + q.tags.len() as u64 + q.name.len() as u64
+                })
+            });
+            cell!(icount_bad_number, |_i| query("name=Acme&id=x&tags[0]=a")
+                .map_or_else(|e| read(&e, |$c| $custom), |_| 0));
+            cell!(icount_missing, |_i| query("name=Acme&tags[0]=a")
+                .map_or_else(|e| read(&e, |$c| $custom), |_| 0));
+            cell!(icount_invalid_type, |_i| query("name=Acme&id=1&tags=a")
+                .map_or_else(|e| read(&e, |$c| $custom), |_| 0));
+            cell!(icount_top_level, |_i| $krate::from_str::<u32>(black_box(
+                "5"
+            ))
+            .map_or_else(|e| read(&e, |$c| $custom), u64::from));
+            cell!(icount_parse, |_i| query("tags[0]]=a")
+                .map_or_else(|e| read(&e, |$p| $parse), |_| 0));
+            pub const RESULT_BYTES: usize = size_of::<Result<u32, $krate::Error>>();
+        };
+    }
+
+    pub mod original {
+        qs_side!(
+            serde_qs,
+            |error| matches!(error, serde_qs::Error::Custom(_)),
+            |error| matches!(error, serde_qs::Error::Parse(..))
+        );
+    }
+
+    pub mod port {
+        qs_side!(serde_qs_port, |error| error.is_custom(), |error| error
+            .is_parse());
+    }
+}
+
 /// A row of the table: the crate, the operation, what it does, and its original and port cells.
 struct Row {
     krate: &'static str,
@@ -316,6 +391,7 @@ macro_rules! row {
     };
 }
 
+#[allow(clippy::too_many_lines, reason = "a table: one entry per row")]
 fn rows() -> Vec<Row> {
     vec![
         row!(
@@ -410,6 +486,48 @@ fn rows() -> Vec<Row> {
             icount_parse_bad,
             "ParseError(format!(..)) of \"Int65\", told apart"
         ),
+        row!(
+            "serde_qs",
+            serde_qs_cells,
+            "ok",
+            icount_ok,
+            "from_str of 4 pairs into a struct"
+        ),
+        row!(
+            "serde_qs",
+            serde_qs_cells,
+            "bad_number",
+            icount_bad_number,
+            "de::Error::custom(ParseIntError), told apart, text read"
+        ),
+        row!(
+            "serde_qs",
+            serde_qs_cells,
+            "missing",
+            icount_missing,
+            "serde's missing_field (custom), the same"
+        ),
+        row!(
+            "serde_qs",
+            serde_qs_cells,
+            "invalid_type",
+            icount_invalid_type,
+            "serde's invalid_type (custom), the same"
+        ),
+        row!(
+            "serde_qs",
+            serde_qs_cells,
+            "top_level",
+            icount_top_level,
+            "Error::top_level: custom(format_args!(..)), the same"
+        ),
+        row!(
+            "serde_qs",
+            serde_qs_cells,
+            "parse",
+            icount_parse,
+            "Parse(String, usize) via parse_err, the same"
+        ),
     ]
 }
 
@@ -445,6 +563,11 @@ fn main() {
         base64_cells::port::RESULT_BYTES,
         arrow_cells::original::RESULT_BYTES,
         arrow_cells::port::RESULT_BYTES,
+    );
+    println!(
+        "  serde_qs Result<u32, Error> {} -> {} bytes",
+        serde_qs_cells::original::RESULT_BYTES,
+        serde_qs_cells::port::RESULT_BYTES,
     );
     println!(
         "{:<10} {:<16} {:>9} {:>9} {:>7} {:>7} {:>7}  what",
