@@ -123,7 +123,7 @@
 //! | before | after |
 //! |---|---|
 //! | `matches!(r, Err(Error::Eof))`: "constant of non-structural type `Error` in a pattern" | `matches!(r.kinds(), Err(ErrorKind::Eof))` |
-//! | `matches!(r, Err(Error::BadOffset(_)))`: "expected tuple struct or tuple variant, found associated function" (E0164) | `matches!(r.kinds(), Err(ErrorKind::BadOffset(_)))` |
+//! | `matches!(r, Err(Error::BadOffset(_)))`: "expected tuple struct or tuple variant, found associated function" (E0164), or without `variant_constructors` "no associated item named `BadOffset`" (E0599) | `matches!(r.kinds(), Err(ErrorKind::BadOffset(_)))` |
 //! | `match r { Err(Error::TooBig { size, .. }) if size > 4 => .. }`: "ambiguous associated type" (E0223) | `match r.kinds() { Err(ErrorKind::TooBig { size, .. }) if size > 4 => .. }` |
 //! | `match &error { Error::Io(io) => .. }`, keeping the error | `match error.kind().as_deref() { Some(ErrorKind::Io(io)) => .. }` |
 //! | `match error { Error::Io(io) => io, .. }`, moving a field out | `match error.into_kind() { Ok(ErrorKind::Io(io)) => io, .. }` |
