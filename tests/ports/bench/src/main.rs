@@ -1,4 +1,4 @@
-//! Five crates from crates.io against their ports to fast-status (`tests/ports/*.patch`, made by
+//! Six crates from crates.io against their ports to fast-status (`tests/ports/*.patch`, made by
 //! `scripts/ports.sh`): instructions (callgrind) and allocations per operation on each crate's
 //! hot path and failures, original and port built alike, side by side in one run.
 //!
@@ -289,6 +289,95 @@ mod arrow_cells {
     }
 }
 
+/// quick-xml 0.37.5: a pull parser's event loop, and its failures.
+mod quick_xml_cells {
+    use std::sync::LazyLock;
+
+    /// A document of 8 KiB or so: records of an element, an attribute, text and a comment.
+    pub static DOCUMENT: LazyLock<String> = LazyLock::new(|| {
+        use std::fmt::Write as _;
+
+        let mut xml = String::from("<?xml version=\"1.0\"?><root>");
+        for i in 0..100 {
+            let _ = write!(
+                xml,
+                "<item id=\"{i}\"><name>item {i}</name><!-- note --><value>{}</value></item>",
+                i * 7
+            );
+        }
+        xml.push_str("</root>");
+        xml
+    });
+
+    /// The same cells for the original and the port; `$mismatched` reads the found tag's
+    /// length, `$unclosed` tells the syntax error apart.
+    macro_rules! xml_side {
+        ($krate:ident, |$m:ident| $mismatched:expr, |$u:ident| $unclosed:expr) => {
+            use super::super::black_box;
+            use $krate::Reader;
+            use $krate::events::Event;
+
+            /// The events of `xml` up to its end or its first failure: their count, and the
+            /// failure.
+            fn events(xml: &str) -> (u64, Option<$krate::Error>) {
+                let mut reader = Reader::from_str(black_box(xml));
+                let mut count = 0;
+                loop {
+                    match reader.read_event() {
+                        Ok(Event::Eof) => return (count, None),
+                        Ok(_) => count += 1,
+                        Err(error) => return (count, Some(error)),
+                    }
+                }
+            }
+
+            cell!(icount_ok, |_i| events(&super::DOCUMENT).0);
+            cell!(icount_mismatched, |_i| match events("<a><b></c></a>") {
+                (count, Some($m)) => count + $mismatched,
+                (count, None) => count,
+            });
+            cell!(icount_unclosed, |_i| match events("<a><b attr=\"1\"") {
+                (count, Some($u)) => count + u64::from($unclosed),
+                (count, None) => count,
+            });
+            pub const RESULT_BYTES: usize = size_of::<Result<Event<'static>, $krate::Error>>();
+        };
+    }
+
+    pub mod original {
+        use quick_xml::errors::{Error, IllFormedError, SyntaxError};
+
+        xml_side!(
+            quick_xml,
+            |error| match error {
+                Error::IllFormed(IllFormedError::MismatchedEndTag { found, .. }) => {
+                    found.len() as u64
+                }
+                _ => 0,
+            },
+            |error| matches!(error, Error::Syntax(SyntaxError::UnclosedTag))
+        );
+    }
+
+    pub mod port {
+        use quick_xml_port::errors::{ErrorKind, IllFormedError, SyntaxError};
+
+        xml_side!(
+            quick_xml_port,
+            |error| match error.kind().as_deref() {
+                Some(ErrorKind::IllFormed(IllFormedError::MismatchedEndTag { found, .. })) => {
+                    found.len() as u64
+                }
+                _ => 0,
+            },
+            |error| matches!(
+                error.kind().as_deref(),
+                Some(ErrorKind::Syntax(SyntaxError::UnclosedTag))
+            )
+        );
+    }
+}
+
 /// `serde_qs` 0.13.0: `from_str` into a struct, and each way its failures are made.
 mod serde_qs_cells {
     /// What a query deserializes into.
@@ -487,6 +576,27 @@ fn rows() -> Vec<Row> {
             "ParseError(format!(..)) of \"Int65\", told apart"
         ),
         row!(
+            "quick-xml",
+            quick_xml_cells,
+            "ok",
+            icount_ok,
+            "read_event over an 8 KiB document, every event"
+        ),
+        row!(
+            "quick-xml",
+            quick_xml_cells,
+            "mismatched",
+            icount_mismatched,
+            "IllFormed(MismatchedEndTag { expected, found }), found read back"
+        ),
+        row!(
+            "quick-xml",
+            quick_xml_cells,
+            "unclosed",
+            icount_unclosed,
+            "Syntax(UnclosedTag), matched"
+        ),
+        row!(
             "serde_qs",
             serde_qs_cells,
             "ok",
@@ -534,6 +644,8 @@ fn rows() -> Vec<Row> {
 #[allow(clippy::cast_precision_loss, reason = "counts far below 2^52")]
 fn main() {
     let rows = rows();
+    // Built before anything is counted, by neither side.
+    std::sync::LazyLock::force(&quick_xml_cells::DOCUMENT);
     if harness::is_callgrind_child() {
         for row in &rows {
             black_box((row.original.1)(ITERS));
@@ -565,7 +677,9 @@ fn main() {
         arrow_cells::port::RESULT_BYTES,
     );
     println!(
-        "  serde_qs Result<u32, Error> {} -> {} bytes",
+        "  quick-xml Result<Event, Error> {} -> {} bytes; serde_qs Result<u32, Error> {} -> {} bytes",
+        quick_xml_cells::original::RESULT_BYTES,
+        quick_xml_cells::port::RESULT_BYTES,
         serde_qs_cells::original::RESULT_BYTES,
         serde_qs_cells::port::RESULT_BYTES,
     );
