@@ -975,6 +975,53 @@ fn fmt_functions_take_fields_by_value_or_borrowed_as_their_signature_says() {
     );
 }
 
+/// A label of the user's own, with drop glue: not `Pack`.
+#[derive(Debug, PartialEq)]
+pub struct Label(String);
+
+/// Variants whose constructors pack inline (the fields always fit, or are of a type the derive
+/// cannot judge), beside their heap fallbacks.
+#[derive(FastStatus, Debug)]
+#[status(name = Inline)]
+pub enum InlineKind {
+    #[error("at {0}")]
+    At(u32),
+    #[error("flags {0} {1} {2}")]
+    Flags(bool, u8, char),
+    #[error("on the {0:?} side")]
+    Sided(Side),
+    #[error("after {0:?}")]
+    After(std::time::Duration),
+    #[error("labelled {0:?}")]
+    Labelled(Label),
+}
+
+#[test]
+fn inline_packed_constructors_keep_every_value() {
+    let on_64_bit = cfg!(target_pointer_width = "64");
+    for at in [0, 1, u32::MAX] {
+        let status = Inline::at(at);
+        assert!(matches!(status.kind().as_deref(), Some(InlineKind::At(v)) if *v == at));
+        assert_eq!(status.location().is_none(), on_64_bit, "packed: no room for a location");
+    }
+    let flags = Inline::flags(true, 255, char::MAX);
+    assert!(matches!(
+        flags.kind().as_deref(),
+        Some(InlineKind::Flags(true, 255, char::MAX))
+    ));
+    let sided = Inline::sided(Side::Right);
+    assert!(matches!(sided.kind().as_deref(), Some(InlineKind::Sided(Side::Right))));
+    assert_eq!(sided.location().is_none(), on_64_bit);
+    // A `Copy` type that is not `Pack`, and a type with drop glue: the heap, with a location.
+    let after = Inline::after(std::time::Duration::from_millis(7));
+    assert!(matches!(after.kind().as_deref(), Some(InlineKind::After(d)) if d.as_millis() == 7));
+    assert!(after.location().is_some());
+    let labelled = Inline::labelled(Label("x".to_owned()));
+    assert!(matches!(labelled.kind().as_deref(), Some(InlineKind::Labelled(l)) if l.0 == "x"));
+    assert!(labelled.location().is_some());
+    assert_eq!(labelled.to_string(), "labelled Label(\"x\")");
+}
+
 #[test]
 fn an_optional_source_is_the_source_when_there_is_one() {
     // thiserror's rule: a source field written `Option<E>` is the source when it is `Some`.

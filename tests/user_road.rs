@@ -41,7 +41,11 @@ fn record(line: u32, text: &str) -> Result<u64, RecordError> {
         return Err(RecordError::missing(line, Column::Name));
     };
     let Some(qty) = fields.next() else {
-        return Err(RecordErrorKind::Missing { line, column: Column::Quantity }.into());
+        return Err(RecordErrorKind::Missing {
+            line,
+            column: Column::Quantity,
+        }
+        .into());
     };
     let qty: u64 = qty.trim().parse()?;
     if qty > MAX_QTY {
@@ -65,7 +69,11 @@ struct Summary {
 
 /// Sums a batch's records, skipping the bad ones.
 fn batch(batch: u32, lines: &[String]) -> Summary {
-    let mut summary = Summary { total: 0, skipped: HashMap::new(), first: None };
+    let mut summary = Summary {
+        total: 0,
+        skipped: HashMap::new(),
+        first: None,
+    };
     for (at, text) in lines.iter().enumerate() {
         let line = u32::try_from(at + 1).unwrap_or(u32::MAX);
         match record(line, text).with_context(|| format!("batch {batch}")) {
@@ -110,10 +118,16 @@ fn a_batch_is_summed_and_its_failures_counted_by_code() {
     // The first failure, with the line that says where, as a person reads it.
     let first = summary.first.expect("a bad record");
     let report = format!("{first:#}");
-    assert!(report.starts_with("line 4: missing Name\n  context: batch 2 (at "), "{report}");
+    assert!(
+        report.starts_with("line 4: missing Name\n  context: batch 2 (at "),
+        "{report}"
+    );
     assert!(matches!(
         first.kind().as_deref(),
-        Some(RecordErrorKind::Missing { line: 4, column: Column::Name })
+        Some(RecordErrorKind::Missing {
+            line: 4,
+            column: Column::Name
+        })
     ));
 }
 
@@ -122,9 +136,15 @@ fn failures_match_their_kinds_in_one_step() {
     assert!(matches!(record(1, "bolt,2").kinds(), Ok(2)));
     assert!(matches!(
         record(9, "bolt").kinds(),
-        Err(RecordErrorKind::Missing { line: 9, column: Column::Quantity })
+        Err(RecordErrorKind::Missing {
+            line: 9,
+            column: Column::Quantity
+        })
     ));
-    assert!(matches!(record(1, "bolt,x").kinds(), Err(RecordErrorKind::Number(_))));
+    assert!(matches!(
+        record(1, "bolt,x").kinds(),
+        Err(RecordErrorKind::Number(_))
+    ));
     match record(5, "bolt,5000").kinds() {
         Err(RecordErrorKind::TooLarge { qty, .. }) if qty > MAX_QTY => {}
         other => panic!("expected TooLarge, got {other:?}"),
@@ -151,7 +171,10 @@ fn io_failures_convert_and_anyhow_reports_them() {
     }
 
     let error = load("/no/such/batch.csv").unwrap_err();
-    assert!(matches!(error.kind().as_deref(), Some(RecordErrorKind::Io(_))));
+    assert!(matches!(
+        error.kind().as_deref(),
+        Some(RecordErrorKind::Io(_))
+    ));
     let report = format!("{:#}", main_like("/no/such/batch.csv").unwrap_err());
     assert!(
         report.starts_with("reading the batch failed: loading the batch: No such file"),

@@ -142,12 +142,30 @@ const _: () = ::core::assert!(
 #[allow(deprecated, clippy::same_name_method, clippy::impl_trait_in_params)]
 impl __fast_status_FlagKind::Flag {
     ///A status of [`FlagKind::Short`] with these fields. The fields are moved, not formatted: packed into the word when their values fit beside the code, else into one allocation, which records the caller's location.
-    #[cold]
-    #[inline(never)]
+    #[inline]
     #[track_caller]
     #[must_use = "a status reports a failure: return it, inspect it or handle it"]
     pub fn short(value: u8) -> Self {
-        Self::__from_kind(FlagKind::Short(value))
+        #[cold]
+        #[inline(never)]
+        #[track_caller]
+        fn __fs_stored(value: u8) -> __fast_status_FlagKind::Flag {
+            __fast_status_FlagKind::Flag::__from_kind(FlagKind::Short(value))
+        }
+        use ::fast_status::__private::{OpaqueField as _, PackField as _};
+        let mut packer = ::fast_status::__private::Packer::new(
+            [(&&::fast_status::__private::Field::<u8>::new()).__fs_width()],
+            <FlagKind as ::fast_status::__private::Kind>::FIELD_BITS,
+        );
+        (&&::fast_status::__private::Field::<u8>::new()).__fs_pack(&value, &mut packer);
+        match ::fast_status::__private::word_of(
+            __fast_status_FlagKind::FlagCode::Short as ::core::primitive::u32,
+            packer.finish(),
+            <FlagKind as ::fast_status::__private::Kind>::FIELD_BITS,
+        ) {
+            ::core::option::Option::Some(word) => Self(word),
+            ::core::option::Option::None => __fs_stored(value),
+        }
     }
     ///A status of [`FlagKind::Long`] with these fields. The fields are moved, not formatted: packed into the word when their values fit beside the code, else into one allocation, which records the caller's location.
     #[cold]

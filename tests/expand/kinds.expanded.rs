@@ -182,12 +182,30 @@ impl __fast_status_ErrorKind::Error {
         Self::__from_kind(ErrorKind::TooBig { size, len })
     }
     ///A status of [`ErrorKind::BadOffset`] with these fields. The fields are moved, not formatted: packed into the word when their values fit beside the code, else into one allocation, which records the caller's location.
-    #[cold]
-    #[inline(never)]
+    #[inline]
     #[track_caller]
     #[must_use = "a status reports a failure: return it, inspect it or handle it"]
     pub fn bad_offset(value: u32) -> Self {
-        Self::__from_kind(ErrorKind::BadOffset(value))
+        #[cold]
+        #[inline(never)]
+        #[track_caller]
+        fn __fs_stored(value: u32) -> __fast_status_ErrorKind::Error {
+            __fast_status_ErrorKind::Error::__from_kind(ErrorKind::BadOffset(value))
+        }
+        use ::fast_status::__private::{OpaqueField as _, PackField as _};
+        let mut packer = ::fast_status::__private::Packer::new(
+            [(&&::fast_status::__private::Field::<u32>::new()).__fs_width()],
+            <ErrorKind as ::fast_status::__private::Kind>::FIELD_BITS,
+        );
+        (&&::fast_status::__private::Field::<u32>::new()).__fs_pack(&value, &mut packer);
+        match ::fast_status::__private::word_of(
+            __fast_status_ErrorKind::ErrorCode::BadOffset as ::core::primitive::u32,
+            packer.finish(),
+            <ErrorKind as ::fast_status::__private::Kind>::FIELD_BITS,
+        ) {
+            ::core::option::Option::Some(word) => Self(word),
+            ::core::option::Option::None => __fs_stored(value),
+        }
     }
     ///A status of [`ErrorKind::Io`] with these fields. The fields are moved, not formatted: packed into the word when their values fit beside the code, else into one allocation, which records the caller's location.
     #[cold]

@@ -307,25 +307,84 @@ fn field_constructor(
         quote!(#kind::#variant(#(#params),*))
     };
     let too_many = (params.len() > 7).then(|| quote!(#[allow(clippy::too_many_arguments)]));
-    let body = if super::kind::may_pack(v) {
-        quote!(Self::__from_kind(#value))
-    } else {
-        stored(g, kind, v, &value)
-    };
     let doc = format!(
         "A status of [`{kind}::{variant}`] with these fields. The fields are moved, not \
          formatted: packed into the word when their values fit beside the code, else into one \
          allocation, which records the caller's location."
     );
+    if !super::kind::always_packs(g, v) {
+        let body = if super::kind::may_pack(v) {
+            quote!(Self::__from_kind(#value))
+        } else {
+            stored(g, kind, v, &value)
+        };
+        return quote! {
+            #[doc = #doc]
+            #[cold]
+            #[inline(never)]
+            #[track_caller]
+            #attrs
+            #too_many
+            #vis fn #method(#(#params: #types),*) -> Self {
+                #body
+            }
+        };
+    }
+    // Fields that always fit: packed inline, arithmetic on registers at the error site with no
+    // call (the cold heap path is there for the types, which a 32-bit target does not pack).
+    let Gen {
+        status_ty,
+        code_ty,
+        private,
+        ..
+    } = g;
+    let types: Vec<_> = v.fields.iter().map(Field::ty).collect();
+    let widths = super::kind::widths(g, v);
+    let (packer, word) = (super::local("packer"), super::local("word"));
+    // A field of a type the derive cannot judge, with drop glue, is not `Pack` (which is
+    // `Copy`): its variant goes to the heap, by a call with the field as it is.
+    let opaque = types
+        .iter()
+        .find(|ty| super::kind::width_is_unknown(ty))
+        .map(|ty| {
+            quote! {
+                if ::core::mem::needs_drop::<#ty>() {
+                    return __fs_stored(#(#params),*);
+                }
+            }
+        });
+    let pushes = params.iter().zip(&types).map(
+        |(param, ty)| quote!((&&#private::Field::<#ty>::new()).__fs_pack(&#param, &mut #packer);),
+    );
     quote! {
         #[doc = #doc]
-        #[cold]
-        #[inline(never)]
+        #[inline]
         #[track_caller]
         #attrs
         #too_many
         #vis fn #method(#(#params: #types),*) -> Self {
-            #body
+            #[cold]
+            #[inline(never)]
+            #[track_caller]
+            #too_many
+            fn __fs_stored(#(#params: #types),*) -> #status_ty {
+                #status_ty::__from_kind(#value)
+            }
+            #opaque
+            use #private::{OpaqueField as _, PackField as _};
+            let mut #packer = #private::Packer::new(
+                #widths,
+                <#kind as #private::Kind>::FIELD_BITS,
+            );
+            #(#pushes)*
+            match #private::word_of(
+                #code_ty::#variant as ::core::primitive::u32,
+                #packer.finish(),
+                <#kind as #private::Kind>::FIELD_BITS,
+            ) {
+                ::core::option::Option::Some(#word) => Self(#word),
+                ::core::option::Option::None => __fs_stored(#(#params),*),
+            }
         }
     }
 }

@@ -12,7 +12,7 @@ use syn::Ident;
 use syn::spanned::Spanned;
 
 use super::{Gen, codes, local};
-use crate::ast::{Field, Variant};
+use crate::ast::{Field, Raw, Variant};
 
 pub(super) fn kind(g: &Gen<'_>) -> TokenStream {
     let Some(kind) = g.kind else {
@@ -219,6 +219,55 @@ pub(super) fn may_pack(v: &Variant<'_>) -> bool {
     width <= MAX_FIELD_BITS
 }
 
+/// Whether `v`'s fields, by their written types, are packed into a 64-bit word whatever their
+/// values, or never: primitives of fixed width (`bool`, `u8`, `i16`, `char`, ..) within the 31
+/// field bits every packed word has; or, when the enum's codes are all below 512 (52 field
+/// bits), one `u32` or `i32` beside such primitives, or one field of a type the derive cannot
+/// judge (a `Pack` type's 32 bits at most always fit; any other type never packs). Its
+/// constructor then packs inline: no call where the fields pack, one where they never do.
+pub(super) fn always_packs(g: &Gen<'_>, v: &Variant<'_>) -> bool {
+    let (mut fixed, mut wide, mut other) = (0, 0, 0);
+    for field in &v.fields {
+        let syn::Type::Path(path) = field.ty() else {
+            return false;
+        };
+        let Some(last) = path.path.segments.last() else {
+            return false;
+        };
+        match last.ident.to_string().as_str() {
+            "bool" => fixed += 1,
+            "u8" | "i8" => fixed += 8,
+            "u16" | "i16" => fixed += 16,
+            "char" => fixed += 21,
+            "u32" | "i32" => wide += 1,
+            // An `Option` of a wide integer shares the bits; the others' widths are written.
+            "Option" | "u64" | "i64" | "usize" | "isize" => return false,
+            _ => match written_width(field.ty()) {
+                Width::Unknown => other += 1,
+                _ => return false,
+            },
+        }
+    }
+    let small_codes = || {
+        g.input
+            .variants
+            .iter()
+            .all(|v| matches!(v.raw, Raw::Known(raw) if raw < 512))
+    };
+    match (wide, other) {
+        (0, 0) => !v.fields.is_empty() && fixed <= 31,
+        (1, 0) => fixed + 32 <= MAX_FIELD_BITS && small_codes(),
+        (0, 1) => fixed == 0 && small_codes(),
+        _ => false,
+    }
+}
+
+/// Whether the derive cannot judge `ty`'s packed width from its written type (its `Pack` impl,
+/// or lack of one, decides at compile time).
+pub(super) fn width_is_unknown(ty: &syn::Type) -> bool {
+    matches!(written_width(ty), Width::Unknown)
+}
+
 /// The most bits of fields a status's word holds (the runtime's wide packed words; an enum with
 /// a code of 512 or more has 31).
 const MAX_FIELD_BITS: u32 = 52;
@@ -295,7 +344,7 @@ fn pack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
 
 /// The widths of `v`'s fields, in order, as `Packer::new` and `Unpacker::new` take them (each
 /// type's, so a constant).
-fn widths(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
+pub(super) fn widths(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
     let private = &g.private;
     let widths = v.fields.iter().map(|f| {
         let ty = f.ty();
