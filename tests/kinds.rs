@@ -1002,7 +1002,11 @@ fn inline_packed_constructors_keep_every_value() {
     for at in [0, 1, u32::MAX] {
         let status = Inline::at(at);
         assert!(matches!(status.kind().as_deref(), Some(InlineKind::At(v)) if *v == at));
-        assert_eq!(status.location().is_none(), on_64_bit, "packed: no room for a location");
+        assert_eq!(
+            status.location().is_none(),
+            on_64_bit,
+            "packed: no room for a location"
+        );
     }
     let flags = Inline::flags(true, 255, char::MAX);
     assert!(matches!(
@@ -1010,7 +1014,10 @@ fn inline_packed_constructors_keep_every_value() {
         Some(InlineKind::Flags(true, 255, char::MAX))
     ));
     let sided = Inline::sided(Side::Right);
-    assert!(matches!(sided.kind().as_deref(), Some(InlineKind::Sided(Side::Right))));
+    assert!(matches!(
+        sided.kind().as_deref(),
+        Some(InlineKind::Sided(Side::Right))
+    ));
     assert_eq!(sided.location().is_none(), on_64_bit);
     // A `Copy` type that is not `Pack`, and a type with drop glue: the heap, with a location.
     let after = Inline::after(std::time::Duration::from_millis(7));

@@ -347,6 +347,7 @@ impl ::core::convert::From<FlagKind> for __fast_status_FlagKind::Flag {
                 ::core::mem::forget(value);
                 Self::from_code(__fast_status_FlagKind::FlagCode::Done)
             }
+            FlagKind::Short(field0) => Self::short(field0),
             value => __from_fields(value),
         }
     }

@@ -589,10 +589,20 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             "The [`{kind}::{ident}`] of `source`, as thiserror's `#[from]` made it: `?` into a \
              `Result<_, {kind}>` keeps working."
         );
-        Some(quote! {
-            #[automatically_derived]
-            #[allow(deprecated)]
-            impl ::core::convert::From<#ty> for #status_ty {
+        // A field that always packs is packed inline by the constructor; any other is stored
+        // out of line.
+        let from = if always_packs(g, v) {
+            let method = super::constructor_name(v);
+            quote! {
+                #[doc = #doc]
+                #[inline]
+                #[track_caller]
+                fn from(#source: #ty) -> Self {
+                    Self::#method(#source)
+                }
+            }
+        } else {
+            quote! {
                 #[doc = #doc]
                 #[cold]
                 #[inline(never)]
@@ -600,6 +610,13 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
                 fn from(#source: #ty) -> Self {
                     Self::__from_kind(#value)
                 }
+            }
+        };
+        Some(quote! {
+            #[automatically_derived]
+            #[allow(deprecated)]
+            impl ::core::convert::From<#ty> for #status_ty {
+                #from
             }
 
             #[automatically_derived]
@@ -637,7 +654,20 @@ fn from_kind(g: &Gen<'_>, kind: &Ident, doc: &str) -> TokenStream {
         .filter(|v| v.fields.is_empty())
         .map(|v| v.ident)
         .collect();
-    if fieldless.is_empty() {
+    // Variants whose constructors pack inline: the same code, no call.
+    let packs: Vec<TokenStream> = g
+        .input
+        .variants
+        .iter()
+        .filter(|v| always_packs(g, v))
+        .map(|v| {
+            let (ident, pattern) = (v.ident, bind_all(v));
+            let method = super::constructor_name(v);
+            let bindings = v.fields.iter().map(|f| &f.binding);
+            quote!(#kind::#ident #pattern => Self::#method(#(#bindings),*),)
+        })
+        .collect();
+    if fieldless.is_empty() && packs.is_empty() {
         quote! {
             #[doc = #from_kind_doc]
             #[cold]
@@ -672,6 +702,7 @@ fn from_kind(g: &Gen<'_>, kind: &Ident, doc: &str) -> TokenStream {
                         ::core::mem::forget(value);
                         Self::from_code(#code_ty::#fieldless)
                     })*
+                    #(#packs)*
                     value => __from_fields(value),
                 }
             }

@@ -247,7 +247,7 @@ fn local(name: &str) -> Ident {
 }
 
 /// The method name of a variant's constructor (`r#type` for a keyword).
-fn constructor_name(variant: &Variant<'_>) -> Ident {
+pub(super) fn constructor_name(variant: &Variant<'_>) -> Ident {
     match spelling(&variant.snake) {
         Spelling::Raw => Ident::new_raw(&variant.snake, variant.method_site().span()),
         _ => Ident::new(&variant.snake, variant.method_site().span()),
