@@ -69,8 +69,7 @@ pub trait Code: Copy + 'static {
     #[doc(hidden)]
     #[inline]
     #[track_caller]
-    fn __kind_of_error<E: 'static>(self, error: &mut Option<E>) -> Option<Self::Status> {
-        let _ = error;
+    fn __kind_of_error<E: 'static>(self, _error: &mut Option<E>) -> Option<Self::Status> {
         None
     }
 }
