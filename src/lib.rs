@@ -147,7 +147,7 @@
 //! | `Status::from_code(C::X)`, `status!(C::X)`, `Error::Eof`, `ErrorKind::Eof.into()` | 0 | 1.00x |
 //! | `status!(C::X, "literal")`, usable in `const` | 0 | 1.00x |
 //! | `status!(C::X, "x = {x}")`, `bail!(..)`, `ensure!(..)` | 1 | 1.00x-1.04x |
-//! | `Status::invalid("literal")`, `Status::new(C::X, "literal")` | 1 | 1.09x |
+//! | `Status::invalid("literal")` | 1 | 1.09x |
 //! | `Status::invalid(format_args!(..))`, `Status::new(C::X, format_args!(..))` | 1 | 1.30x-1.39x |
 //! | `Error::bad_offset(x)`, `Error::from(ErrorKind::BadOffset(x))`: fields that always fit the word (small integers, one `u32`, `bool`, `char`, `Pack` enums) | 0 | 1.00x |
 //! | `Error::too_big(a, b)`, `Error::from(ErrorKind::TooBig { .. })`: fields in the word while their values fit (two `usize`s) | 0 | 1.04x |
