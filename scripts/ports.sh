@@ -24,7 +24,7 @@ features_of() {
         humantime) echo "default" ;;
         base64) echo "default" "--no-default-features" ;;
         arrow-schema) echo "default" "--all-features" ;;
-        quick-xml) echo "default" "--features serialize" ;;
+        quick-xml) echo "default" "--features=serialize" ;;
         *) echo "default" ;;
     esac
 }
