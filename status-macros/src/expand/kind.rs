@@ -228,24 +228,13 @@ pub(super) fn may_pack(v: &Variant<'_>) -> bool {
 pub(super) fn always_packs(g: &Gen<'_>, v: &Variant<'_>) -> bool {
     let (mut fixed, mut wide, mut other) = (0, 0, 0);
     for field in &v.fields {
-        let syn::Type::Path(path) = field.ty() else {
-            return false;
-        };
-        let Some(last) = path.path.segments.last() else {
-            return false;
-        };
-        match last.ident.to_string().as_str() {
-            "bool" => fixed += 1,
-            "u8" | "i8" => fixed += 8,
-            "u16" | "i16" => fixed += 16,
-            "char" => fixed += 21,
-            "u32" | "i32" => wide += 1,
-            // An `Option` of a wide integer shares the bits; the others' widths are written.
-            "Option" | "u64" | "i64" | "usize" | "isize" => return false,
-            _ => match written_width(field.ty()) {
-                Width::Unknown => other += 1,
-                _ => return false,
-            },
+        let name = last_name(field.ty());
+        match written_width(field.ty()) {
+            Width::Bits(bits) => fixed += bits,
+            Width::Shared if matches!(name.as_deref(), Some("u32" | "i32")) => wide += 1,
+            // An `Option` of a wide integer shares the bits: it may not fit.
+            Width::Unknown if name.as_deref() != Some("Option") => other += 1,
+            _ => return false,
         }
     }
     let small_codes = || {
@@ -259,6 +248,14 @@ pub(super) fn always_packs(g: &Gen<'_>, v: &Variant<'_>) -> bool {
         (1, 0) => fixed + 32 <= MAX_FIELD_BITS && small_codes(),
         (0, 1) => fixed == 0 && small_codes(),
         _ => false,
+    }
+}
+
+/// The last segment's name of a type written as a path (`Option` of `std::option::Option<u8>`).
+fn last_name(ty: &syn::Type) -> Option<String> {
+    match ty {
+        syn::Type::Path(path) => path.path.segments.last().map(|s| s.ident.to_string()),
+        _ => None,
     }
 }
 
