@@ -113,7 +113,8 @@
 //! A variant whose one field is a `String` has two constructors: `Error::Parse(format!(..))` as
 //! before (the `String` and the status: two allocations), and `Error::parse(format_args!(..))`,
 //! which writes the text into the status's one allocation. Such a status shows the text without
-//! building the variant; `kind()` and `{:?}` build it, a `String` each time.
+//! building the variant (`{:?}` writes it as `#[derive(Debug)]` writes the variant, whatever
+//! `Debug` the enum has); `kind()` and `into_kind()` build it, a `String` each time.
 //!
 //! # Matching
 //!

@@ -434,7 +434,9 @@ fn a_string_variant_made_from_text_takes_one_allocation() {
         "the copy on write: one allocation, the text in it"
     );
     let copy = made.take().expect("made");
-    // `Display` writes the text as the variant's display text does: nothing is built.
+    // `Display` writes the text as the variant's display text does, `{:?}` as
+    // `#[derive(Debug)]` writes the variant, the reports both: nothing is built.
+    let debug = r#"Named("row 7")"#;
     let (allocations, _) = measure(|| {
         assert_eq!(displayed_len(&status), "named row 7".len());
         assert_eq!(
@@ -443,10 +445,20 @@ fn a_string_variant_made_from_text_takes_one_allocation() {
         );
         assert_eq!(displayed_len(&copy), "named row 7".len());
         assert!(displayed_len(&format_args!("{copy:#}")) > "named row 7".len());
+        assert_eq!(displayed_len(&format_args!("{status:?}")), debug.len());
+        assert!(displayed_len(&format_args!("{status:#?}")) > debug.len());
+        assert!(displayed_len(&format_args!("{copy:?}")) > debug.len());
+        assert!(displayed_len(&format_args!("{:?}", status.report())) > 0);
+        assert!(displayed_len(&format_args!("{:#?}", copy.report())) > 0);
     });
     assert_eq!(allocations, 0, "reading allocates nothing");
     assert_eq!(status.to_string(), "named row 7");
     assert_eq!(copy.to_string(), "named row 7");
+    assert_eq!(format!("{status:?}"), debug);
+    assert!(
+        format!("{:#?}", status.report()).contains("kind: Named(\n        \"row 7\",\n    ),"),
+        "the structural report holds the variant's `{{:#?}}`"
+    );
     let (_, freed) = measure(|| drop((status, copy)));
     assert!(freed < 0);
     let (allocations, live) = measure(|| drop(FieldError::named("a literal")));

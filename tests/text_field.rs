@@ -282,3 +282,36 @@ fn a_text_body_is_shown_as_the_variant_is() {
         }
     }
 }
+
+/// Variants whose field and name are raw identifiers: `{:?}` of a text body is what
+/// `#[derive(Debug)]` writes for the variant, without `r#`.
+#[derive(FastStatus, Debug, Clone, PartialEq, Eq)]
+#[status(name = RawError)]
+pub enum RawErrorKind {
+    /// A named field spelled as a raw identifier.
+    #[error("bad type {type}")]
+    Typed { r#type: String },
+    /// A variant spelled as a raw identifier.
+    #[error("{0}")]
+    r#Match(String),
+}
+
+#[test]
+fn a_text_body_debugs_as_derive_debug_writes_it() {
+    for (status, variant) in [
+        (
+            RawError::typed("u8 \"x\""),
+            RawErrorKind::Typed {
+                r#type: "u8 \"x\"".to_owned(),
+            },
+        ),
+        (
+            RawError::r#match("é\n"),
+            RawErrorKind::r#Match("é\n".to_owned()),
+        ),
+    ] {
+        assert!(built(status.kind().as_ref()), "{variant:?} is held as text");
+        assert_eq!(format!("{status:?}"), format!("{variant:?}"));
+        assert_eq!(format!("{status:#?}"), format!("{variant:#?}"));
+    }
+}

@@ -112,8 +112,8 @@ macro_rules! __fs_status_items {
             /// the message and the context lines, where there are any. The report for people
             /// is [`report`](Self::report).
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                let value = self.kind();
-                let debug = value.as_deref().and_then(|value| {
+                let value = $crate::__private::shown_kind::<$kind>(&self.0);
+                let debug = value.as_ref().and_then(|value| {
                     use $crate::__private::{KindIsDebug as _, KindNotDebug as _};
                     (&&$crate::__private::DebugKind(value)).__fs_debug()
                 });
@@ -128,8 +128,8 @@ macro_rules! __fs_status_items {
             #[must_use]
             pub fn report(&self) -> $crate::Report<'_> {
                 $crate::Report::__new(&self.0, |repr, f| {
-                    let value = $crate::__private::kind_of::<$kind>(repr);
-                    let debug = value.as_deref().and_then(|value| {
+                    let value = $crate::__private::shown_kind::<$kind>(repr);
+                    let debug = value.as_ref().and_then(|value| {
                         use $crate::__private::{KindIsDebug as _, KindNotDebug as _};
                         (&&$crate::__private::DebugKind(value)).__fs_debug()
                     });

@@ -216,7 +216,15 @@ pub fn debug_kind<K: Kind + fmt::Display>(
         Some(kind) => kind,
         None => &None::<()>,
     };
-    if let Some(kind) = kind_of::<K>(repr) {
+    if let KindPlace::Text { raw, text } = repr.kind_place::<K>() {
+        let head = TextKind::<K> {
+            repr,
+            raw,
+            text,
+            kind: PhantomData,
+        };
+        write_debug(repr, type_name, &head, name, Some(shown), causes, f)
+    } else if let Some(kind) = kind_of::<K>(repr) {
         write_debug(repr, type_name, &*kind, name, Some(shown), causes, f)
     } else {
         let text = kindless_head::<K>(repr);

@@ -293,6 +293,18 @@ impl ::fast_status::__private::Kind for ErrorKind {
             },
         )
     }
+    fn debug_text(
+        raw: ::core::primitive::u32,
+        text: &::core::primitive::str,
+        formatter: &mut ::core::fmt::Formatter<'_>,
+    ) -> ::core::option::Option<::core::fmt::Result> {
+        ::core::option::Option::Some(
+            match raw {
+                0 => formatter.debug_tuple("ParseError").field(&text).finish(),
+                _ => return ::core::option::Option::None,
+            },
+        )
+    }
     fn source_status(&self) -> ::core::option::Option<&::fast_status::__private::Repr> {
         use ::fast_status::__private::{FieldIsNotStatus as _, FieldIsStatus as _};
         match self {

@@ -9,6 +9,7 @@
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::Ident;
+use syn::ext::IdentExt as _;
 use syn::spanned::Spanned;
 
 use super::{Gen, codes, local};
@@ -60,6 +61,7 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     let drop_arms = variants.iter().filter_map(needs_drop_arm);
     let from_text = from_text(g);
     let display_text = super::display::display_text(g);
+    let debug_text = debug_text(g);
     quote! {
         #[automatically_derived]
         #[allow(deprecated)]
@@ -110,6 +112,8 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
 
             #display_text
 
+            #debug_text
+
             #source_status
 
             #transparent_status
@@ -133,25 +137,15 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
 fn from_text(g: &Gen<'_>) -> Option<TokenStream> {
     let private = &g.private;
     let (raw, text) = (local("raw"), local("text"));
-    let arms: Vec<_> = g
-        .input
-        .variants
-        .iter()
-        .filter_map(|v| {
-            let field = v.text_field()?;
-            let (ident, pattern) = (v.ident, codes::raw_pattern(g, v, &raw));
-            let value = quote!(#private::try_string(#text)?);
-            let value = if let Some(name) = field.ident {
-                quote!(Self::#ident { #name: #value })
-            } else {
-                quote!(Self::#ident(#value))
-            };
-            Some(quote!(#pattern => #value,))
-        })
-        .collect();
-    if arms.is_empty() {
-        return None;
-    }
+    let arms = text_field_arms(g, &raw, |v, field| {
+        let ident = v.ident;
+        let value = quote!(#private::try_string(#text)?);
+        if let Some(name) = field.ident {
+            quote!(Self::#ident { #name: #value })
+        } else {
+            quote!(Self::#ident(#value))
+        }
+    })?;
     Some(quote! {
         #private::if_alloc! {
             fn from_text(
@@ -165,6 +159,56 @@ fn from_text(g: &Gen<'_>) -> Option<TokenStream> {
             }
         }
     })
+}
+
+/// `Kind::debug_text`, for an enum with variants whose one field is a `String`: the variant of
+/// the code written as `#[derive(Debug)]` writes it, the text in place of the `String` (a
+/// `&str`'s `Debug` is the `String`'s), so that `{:?}` of a status holding the text allocates
+/// nothing.
+fn debug_text(g: &Gen<'_>) -> Option<TokenStream> {
+    let (raw, text, formatter) = (local("raw"), local("text"), local("formatter"));
+    let arms = text_field_arms(g, &raw, |v, field| {
+        let name = &v.name;
+        if let Some(field) = field.ident {
+            let field = field.unraw().to_string();
+            quote!(#formatter.debug_struct(#name).field(#field, &#text).finish())
+        } else {
+            quote!(#formatter.debug_tuple(#name).field(&#text).finish())
+        }
+    })?;
+    Some(quote! {
+        fn debug_text(
+            #raw: ::core::primitive::u32,
+            #text: &::core::primitive::str,
+            #formatter: &mut ::core::fmt::Formatter<'_>,
+        ) -> ::core::option::Option<::core::fmt::Result> {
+            ::core::option::Option::Some(match #raw {
+                #(#arms)*
+                _ => return ::core::option::Option::None,
+            })
+        }
+    })
+}
+
+/// One `match` arm per variant whose one field is a `String` (a text field), on the raw code
+/// bound to `raw`, its value made by `value` from the variant and its field; `None` when the
+/// enum has no such variant.
+fn text_field_arms(
+    g: &Gen<'_>,
+    raw: &Ident,
+    value: impl Fn(&Variant<'_>, &Field<'_>) -> TokenStream,
+) -> Option<Vec<TokenStream>> {
+    let arms: Vec<_> = g
+        .input
+        .variants
+        .iter()
+        .filter_map(|v| {
+            let pattern = codes::raw_pattern(g, v, raw);
+            let value = value(v, v.text_field()?);
+            Some(quote!(#pattern => #value,))
+        })
+        .collect();
+    (!arms.is_empty()).then_some(arms)
 }
 
 /// Whether dropping `v` runs code: whether the tuple of its field types needs dropping, known

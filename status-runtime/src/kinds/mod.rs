@@ -34,7 +34,10 @@ pub use probes::{
     KindProbe, NotSendField, SendField, SourceField, Storable, StorableIfSync, StoreMadeKind,
     TakeField, TakeNotStatus, TakeStatus, fmt_arg,
 };
-pub use read::{BuiltKind, CodeFields, KindPlace, KindRef, kind_error_source, kind_of, take_kind};
+pub use read::{
+    BuiltKind, CodeFields, KindPlace, KindRef, ShownKind, kind_error_source, kind_of, shown_kind,
+    take_kind,
+};
 
 #[cfg(feature = "alloc")]
 use crate::repr::{DropTest, NestedStatus};
@@ -84,6 +87,18 @@ pub trait Kind: Sized + 'static {
     /// (a `fmt = path` function, argument expressions), and by default.
     #[inline]
     fn display_text(raw: u32, text: &str, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        let _ = (raw, text, f);
+        None
+    }
+
+    /// Writes the variant of raw code `raw` whose one field is a `String` holding `text` as
+    /// `#[derive(Debug)]` writes the variant (`Name("text")`, `Name { field: "text" }`, and
+    /// their `{:#?}` forms), without building it: what `{:?}` of a status made by that
+    /// variant's snake-case constructor shows, so that reading it allocates nothing. `None`
+    /// for any other code, and by default: the derive writes it for an enum with such
+    /// variants.
+    #[inline]
+    fn debug_text(raw: u32, text: &str, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
         let _ = (raw, text, f);
         None
     }

@@ -127,7 +127,7 @@ impl<K: PartialEq> PartialEq<K> for KindRef<'_, K> {
 }
 
 /// Where a status's kind is (what `Repr::kind_place` returns).
-#[derive(Clone, Copy, Debug)]
+#[derive(Debug)]
 pub enum KindPlace<'a, K> {
     /// The variant's value, stored in the status (or in the one it is a changed copy of).
     Value(&'a K),
@@ -142,6 +142,15 @@ pub enum KindPlace<'a, K> {
         text: &'a str,
     },
 }
+
+// References and a `u64`: `Copy` whatever `K` is (a derive would ask `K: Copy`).
+impl<K> Clone for KindPlace<'_, K> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<K> Copy for KindPlace<'_, K> {}
 
 /// A raw code and, if the variant has them, its packed fields, in one `u64`, so that a
 /// [`KindPlace`] comes back from a call in two registers: the bits of an inline word of the
@@ -194,7 +203,13 @@ impl CodeFields {
 #[inline]
 #[must_use]
 pub fn kind_of<K: Kind>(repr: &Repr) -> Option<KindRef<'_, K>> {
-    match repr.kind_place::<K>() {
+    kind_at(repr.kind_place::<K>())
+}
+
+/// The kind at `place`, as [`kind_of`] gives it.
+#[inline]
+fn kind_at<K: Kind>(place: KindPlace<'_, K>) -> Option<KindRef<'_, K>> {
+    match place {
         KindPlace::Value(kind) => Some(KindRef::Borrowed(kind)),
         KindPlace::Fields(at) => {
             unpack::<K>(at).map(|kind| KindRef::Unpacked(ManuallyDrop::new(kind)))
@@ -202,6 +217,48 @@ pub fn kind_of<K: Kind>(repr: &Repr) -> Option<KindRef<'_, K>> {
         KindPlace::Text { raw, text } => {
             K::from_text(raw, text).map(|kind| KindRef::Built(BuiltKind::new(kind)))
         }
+    }
+}
+
+/// A status's kind as `{:?}` of the status shows it: what [`kind_of`] gives, or, for a status
+/// that holds a variant's text in place of the variant, the raw code and the text, which
+/// [`Kind::debug_text`] writes as `#[derive(Debug)]` writes the variant, so that showing it
+/// allocates nothing.
+pub enum ShownKind<'a, K> {
+    /// The kind, read back.
+    Kind(KindRef<'a, K>),
+    /// The raw code of a variant whose one field is a `String`, and that field's text.
+    Text {
+        /// The raw code.
+        raw: u32,
+        /// The field's text.
+        text: &'a str,
+    },
+}
+
+impl<K: Kind + fmt::Debug> fmt::Debug for ShownKind<'_, K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::Kind(ref kind) => kind.fmt(f),
+            Self::Text { raw, text } => match K::debug_text(raw, text, f) {
+                Some(written) => written,
+                // A `Kind` the derive did not write: built, as `kind()` builds it.
+                None => match K::from_text(raw, text) {
+                    Some(kind) => kind.fmt(f),
+                    None => fmt::Debug::fmt(text, f),
+                },
+            },
+        }
+    }
+}
+
+/// The kind a status holds as `{:?}` shows it ([`ShownKind`]); `None` where [`kind_of`] is.
+#[inline]
+#[must_use]
+pub fn shown_kind<K: Kind>(repr: &Repr) -> Option<ShownKind<'_, K>> {
+    match repr.kind_place::<K>() {
+        KindPlace::Text { raw, text } => Some(ShownKind::Text { raw, text }),
+        place => kind_at(place).map(ShownKind::Kind),
     }
 }
 
