@@ -129,6 +129,7 @@
 //! | `match &error { Error::Io(io) => .. }`, keeping the error | `match error.kind().as_deref() { Some(ErrorKind::Io(io)) => .. }` |
 //! | `match error { Error::Io(io) => io, .. }`, moving a field out | `match error.into_kind() { Ok(ErrorKind::Io(io)) => io, .. }` |
 //! | `matches!(error, Error::Io(_))` | `error.is_io()` |
+//! | `Err(Outer::Xml(Error::IllFormed(cause))) =>`, a status inside an enum that is not one | `Err(Outer::Xml(e)) if e.is_ill_formed() =>`, then `e.into_kind()` for `cause`: a pattern cannot call a method |
 //!
 //! [`kinds()`](ResultExt::kinds) turns a `Result`'s status into its kind by value (for a status of
 //! codes, its code); it is for tests and code that made the status itself, as the message,
