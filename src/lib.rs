@@ -440,6 +440,8 @@ pub use status_macros::FastStatus;
 /// assert!(matches!(error.kind().as_deref(), Some(ErrorKind::Unexpected(Side::Right, 7))));
 /// ```
 ///
+/// An error enum of your own packs as a variant's source too (`Syntax(#[from] SyntaxError)`, a
+/// pull parser's syntax errors): `source()` of the status gives the field, as the enum's would.
 /// `#[pack(crate = path)]` names the facade for a crate that renamed its dependency. A type
 /// that is not such an enum implements the trait by hand (its page shows how).
 pub use status_macros::Pack;

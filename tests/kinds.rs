@@ -1690,3 +1690,98 @@ fn derived_pack_and_options_ride_in_the_word() {
         assert_eq!(status.location().is_some(), on_the_heap, "{kind:?}");
     }
 }
+
+/// A fieldless error enum of the user's, packed by `#[derive(Pack)]`, as a pull parser's
+/// syntax errors are.
+#[derive(Pack, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SyntaxError {
+    UnclosedTag,
+    UnclosedComment,
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "syntax: {self:?}")
+    }
+}
+
+impl std::error::Error for SyntaxError {}
+
+/// The same with a hand-written `Pack` that gives no `'static` value (`as_static`'s default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandPacked(u8);
+
+impl fmt::Display for HandPacked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "hand-packed {}", self.0)
+    }
+}
+
+impl std::error::Error for HandPacked {}
+
+impl Pack for HandPacked {
+    const BITS: u32 = 8;
+
+    fn pack(self) -> Option<u32> {
+        Some(self.0.into())
+    }
+
+    fn unpack(bits: u32) -> Option<Self> {
+        u8::try_from(bits).ok().map(Self)
+    }
+}
+
+/// Variants whose source field is a `Pack` type.
+#[derive(FastStatus, Debug, Clone, PartialEq)]
+#[status(name = XmlError)]
+pub enum XmlErrorKind {
+    #[error("syntax error")]
+    Syntax(#[from] SyntaxError),
+    #[error("at {at}")]
+    Located {
+        at: u16,
+        #[source]
+        cause: SyntaxError,
+    },
+    #[error(transparent)]
+    Through(SyntaxError),
+    #[error("hand-packed")]
+    Hand(#[from] HandPacked),
+}
+
+#[test]
+fn a_packed_source_is_the_source() {
+    let status = XmlError::from(SyntaxError::UnclosedComment);
+    assert!(packed_ref(&status.kind().expect("a kind")), "in the word");
+    let source = status.source().expect("the packed field is the source");
+    assert_eq!(
+        source.downcast_ref::<SyntaxError>(),
+        Some(&SyntaxError::UnclosedComment)
+    );
+    assert_eq!(
+        format!("{status:#}"),
+        "syntax error\n  caused by: syntax: UnclosedComment"
+    );
+    // Beside another field, and under context lines, whose chain ends in it.
+    let result: Result<(), XmlError> = Err(XmlErrorKind::Located {
+        at: 7,
+        cause: SyntaxError::UnclosedTag,
+    }
+    .into());
+    let status = result.context("reading the prolog").unwrap_err();
+    let chain: Vec<String> = std::iter::successors(status.source(), |&e| e.source())
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(chain, ["reading the prolog", "syntax: UnclosedTag"]);
+    assert!(format!("{:?}", status.report()).contains("syntax: UnclosedTag"));
+    // A transparent variant shows its field and gives the field's own source (none here).
+    let status = XmlError::from(XmlErrorKind::Through(SyntaxError::UnclosedTag));
+    assert!(packed_ref(&status.kind().expect("a kind")));
+    assert_eq!(status.to_string(), "syntax: UnclosedTag");
+    assert!(status.source().is_none());
+    // No `'static` value to give: the heap, which holds the source.
+    let status = XmlError::from(HandPacked(9));
+    assert!(!packed_ref(&status.kind().expect("a kind")));
+    let source = status.source().expect("the stored field is the source");
+    assert_eq!(source.downcast_ref::<HandPacked>(), Some(&HandPacked(9)));
+}

@@ -84,6 +84,14 @@ pub(crate) fn derive(node: &DeriveInput) -> TokenStream {
                     _ => return ::core::option::Option::None,
                 })
             }
+
+            #[inline]
+            fn as_static(self) -> ::core::option::Option<&'static Self> {
+                // A variant without fields is a constant: its reference is promoted to `'static`.
+                ::core::option::Option::Some(match self {
+                    #(Self::#variants => &Self::#variants,)*
+                })
+            }
         }
     }
 }

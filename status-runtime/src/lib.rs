@@ -129,11 +129,11 @@ pub mod __private {
     };
     pub use crate::kinds::{
         AnyKinds, AsDisplay, AsDynError, AssertDebug, CannotStoreMadeKind, DebugKind, EqKinds,
-        Field, FieldIsNotStatus, FieldIsStatus, FieldProbe, FmtArg, Kind, KindIsDebug,
-        KindNotDebug, KindPair, KindProbe, NotSendField, OpaqueField, PackField, Packer, Packing,
-        SendField, ShownKind, SourceField, Storable, StorableIfSync, StoreMadeKind, TakeField,
-        TakeNotStatus, TakeStatus, Unpacker, Width, fmt_arg, kind_error_source, kind_of,
-        shown_kind, take_kind, word_of,
+        Field, FieldIsNotPacked, FieldIsNotStatus, FieldIsPacked, FieldIsStatus, FieldProbe,
+        FmtArg, Kind, KindIsDebug, KindNotDebug, KindPair, KindProbe, NotSendField, OpaqueField,
+        PackField, Packer, Packing, SendField, ShownKind, SourceField, Storable, StorableIfSync,
+        StoreMadeKind, TakeField, TakeNotStatus, TakeStatus, Unpacker, Width, fmt_arg,
+        kind_error_source, kind_of, shown_kind, take_kind, word_of,
     };
     pub use crate::pieces::{
         Hex, IntoHexPiece, IntoPiece, LowerHexOf, Parts, Piece, PieceOf, Text, UpperHexOf,

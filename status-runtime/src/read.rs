@@ -51,6 +51,7 @@ impl Repr {
     pub fn error_source(&self) -> Option<&(dyn Error + 'static)> {
         let tail = || Tail {
             value: None,
+            packed: None,
             source: self.shared_source(),
         };
         match self.context_chain(tail) {

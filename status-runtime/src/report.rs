@@ -10,7 +10,7 @@ use crate::ContextLines;
 #[cfg(not(feature = "alloc"))]
 use crate::core_only::as_context_line;
 use crate::glue::code_of;
-use crate::kinds::{Kind, KindPlace, kind_of};
+use crate::kinds::{Kind, KindPlace, kind_of, variant_source};
 #[cfg(feature = "alloc")]
 use crate::read::as_context_line;
 use crate::repr::Repr;
@@ -496,10 +496,7 @@ impl<'a> Causes<'a> {
     /// A variant transparent over a status has that status's chain as its source, starting
     /// with its context lines, which the report shows as this status's own (`Lines`).
     fn of_kind<K: Kind>(repr: &'a Repr) -> Self {
-        let source = repr
-            .kind_value::<K>()
-            .and_then(K::source)
-            .or_else(|| repr.source());
+        let source = variant_source::<K>(repr).or_else(|| repr.source());
         // Past the lines of the statuses it wraps, which `Lines` shows.
         let wrapped = lines_shown(repr) - line_count(repr);
         Self {

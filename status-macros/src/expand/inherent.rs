@@ -353,9 +353,10 @@ fn field_constructor(
                 }
             }
         });
-    let pushes = params.iter().zip(&types).map(
-        |(param, ty)| quote!((&&#private::Field::<#ty>::new()).__fs_pack(&#param, &mut #packer);),
-    );
+    let pushes = params.iter().zip(&v.fields).map(|(param, field)| {
+        let (ty, push) = (field.ty(), super::kind::pack_method(v, field));
+        quote!((&&#private::Field::<#ty>::new()).#push(&#param, &mut #packer);)
+    });
     quote! {
         #[doc = #doc]
         #[inline]

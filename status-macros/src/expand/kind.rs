@@ -58,6 +58,7 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
     let source_status = status_method(g, &quote!(source_status), &status_arms);
     let transparent_status = transparent_status(g);
     let take_nested_status = take_nested_status(g);
+    let packed_source = packed_source(g);
     let drop_arms = variants.iter().filter_map(needs_drop_arm);
     let from_text = from_text(g);
     let display_text = super::display::display_text(g);
@@ -115,6 +116,8 @@ fn kind_impl(g: &Gen<'_>, kind: &Ident) -> TokenStream {
             #debug_text
 
             #source_status
+
+            #packed_source
 
             #transparent_status
 
@@ -371,8 +374,8 @@ fn pack_arm(g: &Gen<'_>, v: &Variant<'_>) -> TokenStream {
     let widths = widths(g, v);
     let packer = local("packer");
     let pushes = v.fields.iter().map(|f| {
-        let (ty, binding) = (f.ty(), &f.binding);
-        quote!((&&#private::Field::<#ty>::new()).__fs_pack(#binding, &mut #packer);)
+        let (ty, binding, push) = (f.ty(), &f.binding, pack_method(v, f));
+        quote!((&&#private::Field::<#ty>::new()).#push(#binding, &mut #packer);)
     });
     quote! {
         Self::#ident #pattern => {
@@ -422,6 +425,69 @@ fn unpack_arm(g: &Gen<'_>, v: &Variant<'_>, raw: &Ident) -> TokenStream {
             ::core::option::Option::Some(Self::#ident #value)
         }
     }
+}
+
+/// The field whose value `source()` gives, or whose own source it gives (a `transparent`
+/// variant's one field), for a variant that may pack: packed, that field's `'static` value
+/// answers it (`Pack::as_static`).
+fn packed_source_field<'v>(v: &'v Variant<'_>) -> Option<&'v Field<'v>> {
+    if !may_pack(v) {
+        return None;
+    }
+    if v.attrs.transparent.is_some() {
+        return v.fields.first();
+    }
+    v.source_field()
+}
+
+/// The `PackField` method that packs `field` of `v`: `__fs_pack`, or for the field whose
+/// `'static` value `source()` gives when packed, `__fs_pack_source` (which packs only when
+/// there is one).
+pub(super) fn pack_method(v: &Variant<'_>, field: &Field<'_>) -> TokenStream {
+    if packed_source_field(v).is_some_and(|source| core::ptr::eq(source, field)) {
+        quote!(__fs_pack_source)
+    } else {
+        quote!(__fs_pack)
+    }
+}
+
+/// `Kind::packed_source`, for an enum with a variant whose source field may pack: that field's
+/// `'static` value, or for a `transparent` variant that value's own source. Nothing otherwise
+/// (the trait's `None`).
+fn packed_source(g: &Gen<'_>) -> Option<TokenStream> {
+    let private = &g.private;
+    let arms: Vec<_> = g
+        .input
+        .variants
+        .iter()
+        .filter_map(|v| {
+            let field = packed_source_field(v)?;
+            let (ident, binding) = (v.ident, &field.binding);
+            let pattern = source_pattern(v, field);
+            let value = quote!((&&#private::SourceField(#binding)).__fs_packed());
+            let value = if v.attrs.transparent.is_some() {
+                quote!(#value.and_then(::core::error::Error::source))
+            } else {
+                value
+            };
+            Some(quote!(Self::#ident #pattern => #value,))
+        })
+        .collect();
+    if arms.is_empty() {
+        return None;
+    }
+    Some(quote! {
+        fn packed_source(
+            &self,
+        ) -> ::core::option::Option<&'static (dyn ::core::error::Error + 'static)> {
+            use #private::{FieldIsNotPacked as _, FieldIsPacked as _};
+            match self {
+                #(#arms)*
+                #[allow(unreachable_patterns)]
+                _ => ::core::option::Option::None,
+            }
+        }
+    })
 }
 
 /// `v`'s source: its source field, or for a `transparent` variant its field's own source.

@@ -30,13 +30,13 @@ use core::fmt;
 pub use pack::{Field, OpaqueField, Pack, PackField, Packer, Packing, Unpacker, Width, word_of};
 pub use probes::{
     AnyKinds, AsDisplay, AsDynError, AssertDebug, CannotStoreMadeKind, DebugKind, EqKinds,
-    FieldIsNotStatus, FieldIsStatus, FieldProbe, FmtArg, KindIsDebug, KindNotDebug, KindPair,
-    KindProbe, NotSendField, SendField, SourceField, Storable, StorableIfSync, StoreMadeKind,
-    TakeField, TakeNotStatus, TakeStatus, fmt_arg,
+    FieldIsNotPacked, FieldIsNotStatus, FieldIsPacked, FieldIsStatus, FieldProbe, FmtArg,
+    KindIsDebug, KindNotDebug, KindPair, KindProbe, NotSendField, SendField, SourceField, Storable,
+    StorableIfSync, StoreMadeKind, TakeField, TakeNotStatus, TakeStatus, fmt_arg,
 };
 pub use read::{
     BuiltKind, CodeFields, KindPlace, KindRef, ShownKind, kind_error_source, kind_of, shown_kind,
-    take_kind,
+    take_kind, variant_source,
 };
 
 #[cfg(feature = "alloc")]
@@ -106,6 +106,15 @@ pub trait Kind: Sized + 'static {
     /// The variant's source: its `#[from]`/`#[source]`/`source` field, or a transparent
     /// variant's field's own source.
     fn source(&self) -> Option<&(dyn Error + 'static)>;
+
+    /// The variant's source when its fields are packed into the word: the source field's
+    /// `'static` value ([`Pack::as_static`]), or for a `transparent` variant that value's own
+    /// source. `None` by default: the derive writes it for an enum whose variants' source
+    /// fields may pack.
+    #[inline]
+    fn packed_source(&self) -> Option<&'static (dyn Error + 'static)> {
+        None
+    }
 
     /// The representation of the variant's source field when that field is a status
     /// (`Net(#[from] NetStatus)`), so that reports show its creation site and context lines.

@@ -58,6 +58,16 @@ pub trait Pack: Copy + 'static {
     /// The value `pack` made `bits` from.
     fn unpack(bits: u32) -> Option<Self>;
 
+    /// A `'static` value equal to `self`: what `source()` of a status gives for a field of
+    /// this type that is its variant's source (`#[from]`, `#[source]`), packed. `None`, the
+    /// default, sends such a variant to the heap, where the status holds its source;
+    /// `#[derive(Pack)]` writes it (a fieldless enum's variants are constants).
+    #[inline]
+    #[must_use]
+    fn as_static(self) -> Option<&'static Self> {
+        None
+    }
+
     /// Whether the type's width is shared: an integer of 32 bits or more, whose value packs
     /// into an equal share of the bits the variant's other fields leave, when it fits there.
     /// Used by the runtime.
@@ -371,6 +381,10 @@ pub trait PackField<T> {
     /// fit.
     fn __fs_pack(self, value: &T, packer: &mut Packer);
 
+    /// `__fs_pack` for the variant's source field, which packs only with a `'static` value
+    /// to answer `source()` with ([`Pack::as_static`]).
+    fn __fs_pack_source(self, value: &T, packer: &mut Packer);
+
     /// The field, from the packed fields.
     fn __fs_unpack(self, fields: &mut Unpacker) -> Option<T>;
 }
@@ -394,6 +408,15 @@ impl<T: Pack> PackField<T> for &&Field<T> {
     }
 
     #[inline]
+    fn __fs_pack_source(self, value: &T, packer: &mut Packer) {
+        if value.as_static().is_some() {
+            self.__fs_pack(value, packer);
+        } else {
+            packer.share = None;
+        }
+    }
+
+    #[inline]
     fn __fs_unpack(self, fields: &mut Unpacker) -> Option<T> {
         let width = width_of::<T>(fields.share);
         T::__unpack_from(fields.take(width)?, width)
@@ -408,6 +431,9 @@ pub trait OpaqueField<T> {
     /// Nothing: a variant with such a field does not pack, as its widths said already.
     fn __fs_pack(self, value: &T, packer: &mut Packer);
 
+    /// The same, for the variant's source field.
+    fn __fs_pack_source(self, value: &T, packer: &mut Packer);
+
     /// `None`: a variant with such a field is never packed.
     fn __fs_unpack(self, fields: &mut Unpacker) -> Option<T>;
 }
@@ -420,6 +446,11 @@ impl<T> OpaqueField<T> for &Field<T> {
 
     #[inline]
     fn __fs_pack(self, _: &T, packer: &mut Packer) {
+        packer.share = None;
+    }
+
+    #[inline]
+    fn __fs_pack_source(self, _: &T, packer: &mut Packer) {
         packer.share = None;
     }
 

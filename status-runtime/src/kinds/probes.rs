@@ -45,6 +45,34 @@ impl<'a, T> FieldIsNotStatus<'a> for &SourceField<'a, T> {
     }
 }
 
+/// A source field that packs into the word with a `'static` value to answer `source()` with
+/// ([`Pack::as_static`](super::Pack::as_static)): that value.
+pub trait FieldIsPacked {
+    /// The field's `'static` value, as an error.
+    fn __fs_packed(self) -> Option<&'static (dyn Error + 'static)>;
+}
+
+impl<T: super::Pack + Error> FieldIsPacked for &&SourceField<'_, T> {
+    #[inline]
+    fn __fs_packed(self) -> Option<&'static (dyn Error + 'static)> {
+        let error: &'static T = (*self.0).as_static()?;
+        Some(error)
+    }
+}
+
+/// A source field that never packs: the status holds it, and a packed word has none.
+pub trait FieldIsNotPacked {
+    /// None.
+    fn __fs_packed(self) -> Option<&'static (dyn Error + 'static)>;
+}
+
+impl<T> FieldIsNotPacked for &SourceField<'_, T> {
+    #[inline]
+    fn __fs_packed(self) -> Option<&'static (dyn Error + 'static)> {
+        None
+    }
+}
+
 /// A variant's source field, by type, to take a status out of it:
 /// `(&&TakeField::<T>::NEW).__fs_take(field)` picks [`TakeStatus`] for a status and
 /// [`TakeNotStatus`] for anything else.

@@ -292,12 +292,30 @@ pub fn take_kind<K: Kind>(repr: &mut Repr) -> Option<K> {
     None
 }
 
-/// The source of a status of kind `K`: its variant's, or the one attached to the status.
+/// The source of a status of kind `K`: its variant's (stored, or packed), or the one attached
+/// to the status.
 #[inline]
 fn source_of<K: Kind>(repr: &Repr) -> Option<&(dyn Error + 'static)> {
-    repr.kind_value::<K>()
-        .and_then(K::source)
-        .or_else(|| repr.source())
+    variant_source::<K>(repr).or_else(|| repr.source())
+}
+
+/// The source of the variant a status of kind `K` holds: the stored value's source field, or
+/// the `'static` value of a packed one ([`Kind::packed_source`]).
+#[inline]
+#[must_use]
+pub fn variant_source<K: Kind>(repr: &Repr) -> Option<&(dyn Error + 'static)> {
+    match repr.kind_place::<K>() {
+        KindPlace::Value(kind) => kind.source(),
+        KindPlace::Fields(at) => packed_source::<K>(at),
+        KindPlace::Text { .. } => None,
+    }
+}
+
+/// The source of the packed variant `at` holds ([`Kind::packed_source`]).
+#[inline]
+fn packed_source<K: Kind>(at: CodeFields) -> Option<&'static (dyn Error + 'static)> {
+    // Packed fields are `Pack`, so `Copy`: the unpacked copy owns nothing to drop.
+    unpack::<K>(at).and_then(|kind| ManuallyDrop::new(kind).packed_source())
 }
 
 /// `Error::source` of a status of kind `K`: its newest context line, whose `source()` is the
@@ -311,6 +329,13 @@ pub fn kind_error_source<K: Kind>(repr: &Repr) -> Option<&(dyn Error + 'static)>
             share,
             source: value_source::<K>,
         }),
+        packed: match repr.kind_place::<K>() {
+            KindPlace::Fields(at) => Some(crate::repr::PackedTail {
+                bits: at.0,
+                source: |bits| packed_source::<K>(CodeFields(bits)),
+            }),
+            _ => None,
+        },
         source: repr.shared_source(),
     };
     match repr.context_chain(tail) {

@@ -116,6 +116,9 @@ pub(crate) enum Next {
 /// status with fields a share of its value, whose source field comes first.
 pub(crate) struct Tail {
     pub(crate) value: Option<ValueTail>,
+    /// The source field of a variant packed into the word: a `'static` value, from the bits
+    /// of the code and fields.
+    pub(crate) packed: Option<PackedTail>,
     pub(crate) source: Option<Source>,
 }
 
@@ -125,10 +128,18 @@ pub(crate) struct ValueTail {
     pub(crate) source: fn(&ValueShare) -> Option<&(dyn Error + 'static)>,
 }
 
+/// The code and fields of a packed variant, and how to read its source field's `'static` value
+/// (the kind's `packed_source`, for its type).
+pub(crate) struct PackedTail {
+    pub(crate) bits: u64,
+    pub(crate) source: fn(u64) -> Option<&'static (dyn Error + 'static)>,
+}
+
 impl Tail {
     /// No source: what a line's `next` is left as while its chain is dropped.
     const NONE: Self = Self {
         value: None,
+        packed: None,
         source: None,
     };
 
@@ -136,6 +147,11 @@ impl Tail {
         self.value
             .as_ref()
             .and_then(|value| (value.source)(&value.share))
+            .or_else(|| {
+                self.packed
+                    .as_ref()
+                    .and_then(|packed| (packed.source)(packed.bits))
+            })
             .or_else(|| self.source.as_deref().map(Stored::error))
     }
 }

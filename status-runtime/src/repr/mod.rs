@@ -144,7 +144,7 @@ mod payload {
 #[cfg(feature = "alloc")]
 pub(crate) use extras::{
     ContextLine, ContextNode, ContextText, Detail, Extras, FREEZE_AT, Frozen, KindHolder, Next,
-    NodeSite, PackedFields, Source, Stored, Tail, ValueTail,
+    NodeSite, PackedFields, PackedTail, Source, Stored, Tail, ValueTail,
 };
 #[cfg(feature = "alloc")]
 pub use message::{MessageOf, message_of};
