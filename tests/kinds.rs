@@ -1785,3 +1785,58 @@ fn a_packed_source_is_the_source() {
     let source = status.source().expect("the stored field is the source");
     assert_eq!(source.downcast_ref::<HandPacked>(), Some(&HandPacked(9)));
 }
+
+/// Sources that hold nothing: the standard library's failed conversions.
+#[derive(FastStatus, Debug, Clone)]
+#[status(name = ConvertError)]
+pub enum ConvertErrorKind {
+    #[error("out of range")]
+    Range(#[from] std::num::TryFromIntError),
+    #[error("not a char")]
+    Char(#[from] std::char::CharTryFromError),
+    #[error("wrong length")]
+    Length(#[from] std::array::TryFromSliceError),
+    #[error("never")]
+    Never(#[from] std::convert::Infallible),
+}
+
+fn convert(byte: u32, c: u32, bytes: &[u8]) -> Result<(u8, char, [u8; 2]), ConvertError> {
+    Ok((u8::try_from(byte)?, char::try_from(c)?, bytes.try_into()?))
+}
+
+#[test]
+fn empty_standard_sources_pack_and_stay_the_source() {
+    type IsSource = fn(&(dyn std::error::Error + 'static)) -> bool;
+    assert_eq!(convert(65, 66, b"ab").ok(), Some((65, 'B', *b"ab")));
+    let checks: [(ConvertError, &str, IsSource); 3] = [
+        (convert(256, 66, b"ab").unwrap_err(), "out of range", |e| {
+            e.is::<std::num::TryFromIntError>()
+        }),
+        (convert(65, 0xD800, b"ab").unwrap_err(), "not a char", |e| {
+            e.is::<std::char::CharTryFromError>()
+        }),
+        (convert(65, 66, b"abc").unwrap_err(), "wrong length", |e| {
+            e.is::<std::array::TryFromSliceError>()
+        }),
+    ];
+    for (status, text, is_source) in checks {
+        let kind = status.kind().expect("a kind");
+        assert_eq!(
+            packed_ref(&kind),
+            cfg!(target_pointer_width = "64"),
+            "{text}"
+        );
+        assert_eq!(status.to_string(), text);
+        let source = status.source().expect("the field is the source");
+        assert!(is_source(source), "{text}");
+        assert_eq!(
+            format!("{status:#}"),
+            format!("{text}\n  caused by: {source}")
+        );
+        let debug = format!("{kind:?}");
+        assert_eq!(
+            format!("{:?}", status.clone().into_kind().ok()),
+            format!("Some({debug})")
+        );
+    }
+}

@@ -12,7 +12,9 @@ use crate::repr::{Repr, WIDE_FIELD_BITS};
 ///
 /// A status's word has 52 bits for a variant's fields on a 64-bit target when its enum's codes
 /// are all below 512, else 31 (and none on a 32-bit target). `u8`, `u16`, `i8`, `i16`, `bool`,
-/// `char` and `()` always pack in their bits; the integers of 32 bits and more (`u32`, `i32`,
+/// `char` and `()` always pack in their bits, and the standard library's conversion errors
+/// that hold nothing (`TryFromIntError`, `CharTryFromError`, `TryFromSliceError`) in none,
+/// staying the variant's source (see [`as_static`](Self::as_static)); the integers of 32 bits and more (`u32`, `i32`,
 /// `u64`, `usize`, `i64`, `isize`) pack when their values fit in an equal share of the bits
 /// the variant's other fields leave: with 52 bits, one alone below 2^52, two below 2^26 each,
 /// one beside a `u8` below 2^44; with 31, 2^31, 2^15 and 2^23. A status whose values do not fit
@@ -276,6 +278,67 @@ impl Pack for () {
     #[inline]
     fn unpack(_: u32) -> Option<Self> {
         Some(())
+    }
+}
+
+/// `Pack` for standard errors that hold nothing (zero-sized `Copy` types, what `?` on a failed
+/// conversion gives): no bits, and the one value comes back from a conversion that fails the
+/// same way. As a variant's source, a `'static` value is a `Box` of it, which for a zero-sized
+/// type allocates nothing. Should one of them ever hold something, it packs no more.
+macro_rules! pack_empty_error {
+    ($($ty:ty => $failing:expr),* $(,)?) => {$(
+        impl Pack for $ty {
+            const BITS: u32 = 0;
+
+            #[inline]
+            fn pack(self) -> Option<u32> {
+                (size_of::<Self>() == 0).then_some(0)
+            }
+
+            #[inline]
+            fn unpack(bits: u32) -> Option<Self> {
+                if bits == 0 && size_of::<Self>() == 0 {
+                    $failing.err()
+                } else {
+                    None
+                }
+            }
+
+            #[inline]
+            fn as_static(self) -> Option<&'static Self> {
+                #[cfg(feature = "alloc")]
+                if size_of::<Self>() == 0 {
+                    return Some(alloc::boxed::Box::leak(alloc::boxed::Box::new(self)));
+                }
+                None
+            }
+        }
+    )*};
+}
+
+pack_empty_error! {
+    core::num::TryFromIntError => u8::try_from(256_u16),
+    core::char::CharTryFromError => char::try_from(0xD800_u32),
+    core::array::TryFromSliceError => <[u8; 1]>::try_from(&[][..]),
+}
+
+/// `Infallible` has no value: never packed, never unpacked.
+impl Pack for core::convert::Infallible {
+    const BITS: u32 = 0;
+
+    #[inline]
+    fn pack(self) -> Option<u32> {
+        match self {}
+    }
+
+    #[inline]
+    fn unpack(_: u32) -> Option<Self> {
+        None
+    }
+
+    #[inline]
+    fn as_static(self) -> Option<&'static Self> {
+        match self {}
     }
 }
 
