@@ -98,6 +98,14 @@ mod shadowed {
         /// Positional fields.
         #[error("{0} {1:?}")]
         Pair(u8, ::core::primitive::bool),
+        /// Fields that may not pack, named like the conversion's variables.
+        #[error("{value} {len}")]
+        Wide {
+            /// A field.
+            value: u64,
+            /// A field.
+            len: usize,
+        },
     }
 
     pub fn build(x: i32) -> [Hygiene; 8] {
@@ -137,6 +145,10 @@ fn kinds_ignore_shadowed_names_and_field_names() {
     assert_eq!(heap.to_string(), "f 1 2 3 4 5");
     assert_eq!(format!("{heap:#?}").matches("formatter: 1").count(), 1);
     assert_eq!(Shadowed::pair(7, true).to_string(), "7 true");
+    for value in [3, u64::MAX] {
+        let wide = Shadowed::from(ShadowedKind::Wide { value, len: 4 });
+        assert_eq!(wide.to_string(), format!("{value} 4"));
+    }
     assert!(Shadowed::from(::std::io::Error::other("x")).is_io());
 }
 

@@ -347,7 +347,14 @@ impl ::core::convert::From<FlagKind> for __fast_status_FlagKind::Flag {
                 ::core::mem::forget(value);
                 Self::from_code(__fast_status_FlagKind::FlagCode::Done)
             }
-            FlagKind::Short(field0) => Self::short(field0),
+            FlagKind::Short(field0) => {
+                ::core::mem::forget(value);
+                Self::short(field0)
+            }
+            FlagKind::Long { at } => {
+                ::core::mem::forget(value);
+                Self::long(at)
+            }
             value => __from_fields(value),
         }
     }

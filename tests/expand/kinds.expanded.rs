@@ -541,7 +541,14 @@ impl ::core::convert::From<ErrorKind> for __fast_status_ErrorKind::Error {
                 ::core::mem::forget(value);
                 Self::from_code(__fast_status_ErrorKind::ErrorCode::Custom)
             }
-            ErrorKind::BadOffset(field0) => Self::bad_offset(field0),
+            ErrorKind::TooBig { size, len } => {
+                ::core::mem::forget(value);
+                Self::too_big(size, len)
+            }
+            ErrorKind::BadOffset(field0) => {
+                ::core::mem::forget(value);
+                Self::bad_offset(field0)
+            }
             value => __from_fields(value),
         }
     }

@@ -346,6 +346,10 @@ impl ::core::convert::From<ErrorKind> for __fast_status_ErrorKind::Error {
                 ::core::mem::forget(value);
                 Self::from_code(__fast_status_ErrorKind::ErrorCode::DivideByZero)
             }
+            ErrorKind::At { at } => {
+                ::core::mem::forget(value);
+                Self::at(at)
+            }
             value => __from_fields(value),
         }
     }

@@ -750,10 +750,14 @@ fn conversions(g: &Gen<'_>, kind: &Ident) -> TokenStream {
 }
 
 /// `From<Kind>::from` for the status: a variant without fields is its code, no call (at every
-/// opt-level: `#[inline]` is not enough at "s"); any other goes to the cold function the
-/// conversion shares.
+/// opt-level: `#[inline]` is not enough at "s"); a variant whose fields may pack goes to its
+/// constructor (inline where they always pack, else one cold call with the fields in
+/// registers, where the kind by value would be written to the caller's frame); any other to the
+/// cold function the conversion shares.
 fn from_kind(g: &Gen<'_>, kind: &Ident, doc: &str) -> TokenStream {
     let (status_ty, from_kind_doc) = (&g.status_ty, doc);
+    // Spanned apart from the fields' bindings, which the arms below bring into scope.
+    let value = local("value");
     let fieldless: Vec<&Ident> = g
         .input
         .variants
@@ -761,17 +765,35 @@ fn from_kind(g: &Gen<'_>, kind: &Ident, doc: &str) -> TokenStream {
         .filter(|v| v.fields.is_empty())
         .map(|v| v.ident)
         .collect();
-    // Variants whose constructors pack inline: the same code, no call.
+    // Variants whose constructors take the fields as they are: those that pack inline, and
+    // those of primitives that may not fit (one cold call with the fields in registers; their
+    // fields are copied, so the kind is forgotten, not written to the frame for its drop glue).
     let packs: Vec<TokenStream> = g
         .input
         .variants
         .iter()
-        .filter(|v| always_packs(g, v))
-        .map(|v| {
+        .filter(|v| !v.fields.is_empty())
+        .filter_map(|v| {
+            let primitives = v
+                .fields
+                .iter()
+                .all(|f| matches!(written_width(f.ty()), Width::Bits(_) | Width::Shared));
+            let forget = if primitives && may_pack(v) {
+                quote!(::core::mem::forget(#value);)
+            } else if always_packs(g, v) {
+                TokenStream::new()
+            } else {
+                return None;
+            };
             let (ident, pattern) = (v.ident, bind_all(v));
             let method = super::constructor_name(v);
             let bindings = v.fields.iter().map(|f| &f.binding);
-            quote!(#kind::#ident #pattern => Self::#method(#(#bindings),*),)
+            Some(quote! {
+                #kind::#ident #pattern => {
+                    #forget
+                    Self::#method(#(#bindings),*)
+                }
+            })
         })
         .collect();
     if fieldless.is_empty() && packs.is_empty() {
@@ -780,8 +802,8 @@ fn from_kind(g: &Gen<'_>, kind: &Ident, doc: &str) -> TokenStream {
             #[cold]
             #[inline(never)]
             #[track_caller]
-            fn from(value: #kind) -> Self {
-                Self::__from_kind(value)
+            fn from(#value: #kind) -> Self {
+                Self::__from_kind(#value)
             }
         }
     } else {
@@ -796,21 +818,21 @@ fn from_kind(g: &Gen<'_>, kind: &Ident, doc: &str) -> TokenStream {
                 reason = "no call for a variant without fields, at every opt-level; `forget` \
                           skips the drop glue, which a kind that owns nothing does not have"
             )]
-            fn from(value: #kind) -> Self {
+            fn from(#value: #kind) -> Self {
                 #[cold]
                 #[inline(never)]
                 #[track_caller]
-                fn __from_fields(value: #kind) -> #status_ty {
-                    #status_ty::__from_kind(value)
+                fn __from_fields(#value: #kind) -> #status_ty {
+                    #status_ty::__from_kind(#value)
                 }
-                match value {
+                match #value {
                     // Nothing to drop; said outright, so that no opt-level calls its drop glue.
                     #(#kind::#fieldless { .. } => {
-                        ::core::mem::forget(value);
+                        ::core::mem::forget(#value);
                         Self::from_code(#code_ty::#fieldless)
                     })*
                     #(#packs)*
-                    value => __from_fields(value),
+                    #value => __from_fields(#value),
                 }
             }
         }
