@@ -70,13 +70,7 @@ pub fn display_kind<K: Kind + fmt::Display>(
     f: &mut fmt::Formatter<'_>,
 ) -> fmt::Result {
     let causes = || Causes::of_kind::<K>(repr);
-    if let KindPlace::Text { raw, text } = repr.kind_place::<K>() {
-        let head = TextKind::<K> {
-            repr,
-            raw,
-            text,
-            kind: PhantomData,
-        };
+    if let Some(head) = TextKind::<K>::of(repr) {
         return write_display(repr, &head, causes, f);
     }
     match kind_of::<K>(repr) {
@@ -93,6 +87,21 @@ struct TextKind<'a, K> {
     raw: u32,
     text: &'a str,
     kind: PhantomData<K>,
+}
+
+impl<'a, K: Kind> TextKind<'a, K> {
+    /// The head of `repr` when it holds a variant's text.
+    fn of(repr: &'a Repr) -> Option<Self> {
+        match repr.kind_place::<K>() {
+            KindPlace::Text { raw, text } => Some(Self {
+                repr,
+                raw,
+                text,
+                kind: PhantomData,
+            }),
+            _ => None,
+        }
+    }
 }
 
 impl<K: Kind + fmt::Display> fmt::Display for TextKind<'_, K> {
@@ -216,13 +225,7 @@ pub fn debug_kind<K: Kind + fmt::Display>(
         Some(kind) => kind,
         None => &None::<()>,
     };
-    if let KindPlace::Text { raw, text } = repr.kind_place::<K>() {
-        let head = TextKind::<K> {
-            repr,
-            raw,
-            text,
-            kind: PhantomData,
-        };
+    if let Some(head) = TextKind::<K>::of(repr) {
         write_debug(repr, type_name, &head, name, Some(shown), causes, f)
     } else if let Some(kind) = kind_of::<K>(repr) {
         write_debug(repr, type_name, &*kind, name, Some(shown), causes, f)

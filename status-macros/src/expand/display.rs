@@ -191,18 +191,11 @@ pub(super) fn display_text(g: &Gen<'_>) -> Option<TokenStream> {
     if arms.is_empty() {
         return None;
     }
-    Some(quote! {
-        fn display_text(
-            #raw: ::core::primitive::u32,
-            #text: &::core::primitive::str,
-            #formatter: &mut ::core::fmt::Formatter<'_>,
-        ) -> ::core::option::Option<::core::fmt::Result> {
-            ::core::option::Option::Some(match #raw {
-                #(#arms)*
-                _ => return ::core::option::Option::None,
-            })
-        }
-    })
+    Some(super::kind::text_writer(
+        &quote!(display_text),
+        [&raw, &text, &formatter],
+        &arms,
+    ))
 }
 
 /// The pieces a text-field variant's display text is, when it is literal text and `{field}`

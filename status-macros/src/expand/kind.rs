@@ -179,8 +179,22 @@ fn debug_text(g: &Gen<'_>) -> Option<TokenStream> {
             quote!(#formatter.debug_tuple(#name).field(&#text).finish())
         }
     })?;
-    Some(quote! {
-        fn debug_text(
+    Some(text_writer(
+        &quote!(debug_text),
+        [&raw, &text, &formatter],
+        &arms,
+    ))
+}
+
+/// A `Kind` method named `name` that writes the variant of the raw code `raw` holding `text` to
+/// `formatter` by `arms` (`display_text`, `debug_text`), `None` for any other code.
+pub(super) fn text_writer(
+    name: &TokenStream,
+    [raw, text, formatter]: [&Ident; 3],
+    arms: &[TokenStream],
+) -> TokenStream {
+    quote! {
+        fn #name(
             #raw: ::core::primitive::u32,
             #text: &::core::primitive::str,
             #formatter: &mut ::core::fmt::Formatter<'_>,
@@ -190,7 +204,7 @@ fn debug_text(g: &Gen<'_>) -> Option<TokenStream> {
                 _ => return ::core::option::Option::None,
             })
         }
-    })
+    }
 }
 
 /// One `match` arm per variant whose one field is a `String` (a text field), on the raw code
