@@ -13,14 +13,14 @@ use crate::repr::{Repr, WIDE_FIELD_BITS};
 /// A status's word has 52 bits for a variant's fields on a 64-bit target when its enum's codes
 /// are all below 512, else 31 (and none on a 32-bit target). `u8`, `u16`, `i8`, `i16`, `bool`,
 /// `char` and `()` always pack in their bits, and the standard library's conversion errors
-/// `TryFromIntError`, `CharTryFromError` and `TryFromSliceError` in none while they hold
-/// nothing, staying the variant's source (see [`as_static`](Self::as_static)); the integers of 32 bits and more (`u32`, `i32`,
-/// `u64`, `usize`, `i64`, `isize`) pack when their values fit in an equal share of the bits
-/// the variant's other fields leave: with 52 bits, one alone below 2^52, two below 2^26 each,
-/// one beside a `u8` below 2^44; with 31, 2^31, 2^15 and 2^23. A status whose values do not fit
-/// takes the heap path. An `Option` of a packable type packs with one bit more. An enum of
-/// your own whose variants have no fields derives it (`#[derive(fast_status::Pack)]`); any other
-/// type implements it by hand:
+/// `TryFromIntError`, `CharTryFromError` and `TryFromSliceError` in none while they hold nothing,
+/// staying the variant's source (see [`as_static`](Self::as_static)); the integers of 32 bits and
+/// more (`u32`, `i32`, `u64`, `usize`, `i64`, `isize`) pack when their values fit in an equal
+/// share of the bits the variant's other fields leave: with 52 bits, one alone below 2^52, two
+/// below 2^26 each, one beside a `u8` below 2^44; with 31, 2^31, 2^15 and 2^23. A status whose
+/// values do not fit takes the heap path. An `Option` of a packable type packs with one bit more.
+/// An enum of your own whose variants have no fields derives it (`#[derive(fast_status::Pack)]`);
+/// any other type implements it by hand:
 ///
 /// ```
 /// # use status_runtime as fast_status;
